@@ -1,0 +1,11 @@
+import { createEngine } from '../src/index.js';
+const e = createEngine();
+const t0 = performance.now();
+const c = await e.parse(process.argv[2]!, JSON.parse(process.argv[3] ?? '{}'));
+const r = await e.waitForJob(c.job_id);
+console.error('ms', Math.round(performance.now() - t0), r.status, r.message ?? '', 'pages', r.page_count, 'chunks', r.total_chunks);
+if (process.argv[4]) console.log(JSON.stringify(r, null, 1).slice(0, +process.argv[4]));
+const counts: Record<string, number> = {};
+for (const ch of r.chunks ?? []) for (const s of ch.segments as any[]) counts[s.segment_type] = (counts[s.segment_type] ?? 0) + 1;
+console.error(counts);
+await e.close();

@@ -1,0 +1,80 @@
+/**
+ * Typed errors. Submission-time errors (validation, queue full, not found) are thrown to
+ * the caller and carry the HTTP-style status the spec gives them; processing errors end a
+ * job in its failed state with `message`.
+ */
+
+export class QuireError extends Error {
+  /** HTTP-equivalent status from the spec's error table. */
+  readonly status: number;
+  readonly code: string;
+  constructor(code: string, message: string, status: number) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** A malformed option or input at submission (spec: 400). `field` names the offending option. */
+export class ValidationError extends QuireError {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super('validation_error', `${field}: ${message}`, 400);
+    this.field = field;
+  }
+}
+
+/** The engine's bounded queue is full (spec: 503, reason queue_full). Nothing was created. */
+export class QueueFullError extends QuireError {
+  /** Seconds to wait before resubmitting. */
+  readonly retryAfter: number;
+  constructor(retryAfter: number, message = 'The job queue is full; resubmit later.') {
+    super('service_unavailable', message, 503);
+    this.retryAfter = retryAfter;
+  }
+  /** The spec's 503 body. */
+  toBody(): { error: { code: string; message: string; details: { reason: string; retry_after: number } } } {
+    return { error: { code: this.code, message: this.message, details: { reason: 'queue_full', retry_after: this.retryAfter } } };
+  }
+}
+
+/** Unknown job id (spec: 404). */
+export class JobNotFoundError extends QuireError {
+  constructor(jobId: string) {
+    super('not_found', `Job not found: ${jobId}`, 404);
+  }
+}
+
+/**
+ * A processing failure with a user-facing reason; the job ends Failed with this message.
+ * `kind` lets callers branch without parsing text.
+ */
+export type ProcessingErrorKind =
+  | 'empty_file'
+  | 'unsupported_format'
+  | 'corrupt_document'
+  | 'password_required'
+  | 'wrong_password'
+  | 'page_limit_exceeded'
+  | 'too_large'
+  | 'timeout'
+  | 'worker_crashed'
+  | 'fetch_failed'
+  | 'url_not_allowed'
+  | 'no_pages_selected'
+  | 'processing_error';
+
+export class ProcessingError extends QuireError {
+  readonly kind: ProcessingErrorKind;
+  constructor(kind: ProcessingErrorKind, message: string) {
+    super(kind, message, 422);
+    this.kind = kind;
+  }
+}
+
+/** Turn anything thrown into a one-line, user-facing message. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message.split('\n')[0] || err.name;
+  return String(err);
+}

@@ -1,0 +1,50 @@
+/**
+ * Page-level primitives: what a format loader (text layer or OCR) hands to the pipeline
+ * stages. Same coordinate convention as document.ts (top-left origin, page units).
+ */
+import type { BBox } from './document.js';
+
+/** A run of text with uniform style: a pdf.js text item, or an OCR word. */
+export interface TextRun {
+  text: string;
+  bbox: BBox;
+  /** Font size in page units (for OCR: the x-height-derived line height estimate). */
+  fontSize: number;
+  fontName: string;
+  bold: boolean;
+  italic: boolean;
+  /** In [0, 1]; null for text-layer runs. */
+  confidence: number | null;
+  source: 'text' | 'ocr';
+  /** Explicit end-of-line after this run (pdf.js `hasEOL`). */
+  eol?: boolean;
+}
+
+/** A straight ruling segment (stroked line, or a thin filled rectangle). */
+export interface RuleLine {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Stroke width in page units. */
+  width: number;
+}
+
+/** Everything the pipeline knows about one page before segmentation. */
+export interface PageContent {
+  /** 1-based. */
+  pageNumber: number;
+  width: number;
+  height: number;
+  runs: TextRun[];
+  /** Horizontal and vertical ruling segments (tables, separators). */
+  rules: RuleLine[];
+  /** Filled rectangles that are not thin rules (cell shading, boxes). */
+  rects: BBox[];
+  /** Raster images placed on the page. */
+  images: BBox[];
+  /** Boxes of vector paths that are neither rules nor plain rectangles (curves, polygons). */
+  graphics: BBox[];
+  /** How the text was obtained. */
+  textSource: 'text' | 'ocr' | 'none';
+}

@@ -1,0 +1,88 @@
+/**
+ * Pool-worker tasks of the PDF parse: inspect (page count, encryption) and analyse a batch
+ * of pages. Each worker keeps the last opened document so consecutive batches of one job
+ * do not re-parse the file.
+ */
+import { errorMessage } from '../../errors.js';
+import type { PageLayout } from '../../model/layout.js';
+import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
+import { mapPdfError, openPdf, type PDFDocumentProxy } from '../../formats/pdf/open-document.js';
+import { extractPageContent } from '../../formats/pdf/page-content.js';
+
+export interface PdfSource {
+  /** Key of the job (or any id unique to these bytes + password). */
+  key: string;
+  /** Shared so that every worker reads the same bytes without a copy per task. */
+  data: SharedArrayBuffer | Uint8Array;
+  password?: string;
+}
+
+let cached: { key: string; doc: Promise<PDFDocumentProxy> } | undefined;
+
+async function getDocument(src: PdfSource): Promise<PDFDocumentProxy> {
+  if (cached?.key === src.key) return cached.doc;
+  if (cached) {
+    const old = cached.doc;
+    cached = undefined;
+    old.then((d) => d.destroy()).catch(() => undefined);
+  }
+  // pdf.js takes ownership of its input: hand it a private copy.
+  const bytes = src.data instanceof Uint8Array ? src.data.slice() : new Uint8Array(src.data).slice();
+  const doc = openPdf(bytes, { password: src.password });
+  cached = { key: src.key, doc };
+  doc.catch(() => {
+    if (cached?.doc === doc) cached = undefined;
+  });
+  return doc;
+}
+
+/** Release the cached document (end of job). */
+export async function releaseDocument(key: string): Promise<void> {
+  if (cached?.key !== key) return;
+  const doc = cached.doc;
+  cached = undefined;
+  await doc.then((d) => d.destroy()).catch(() => undefined);
+}
+
+export interface InspectResult {
+  pageCount: number;
+}
+
+export async function inspectPdf(src: PdfSource): Promise<InspectResult> {
+  try {
+    const doc = await getDocument(src);
+    return { pageCount: doc.numPages };
+  } catch (err) {
+    throw mapPdfError(err, src.password);
+  }
+}
+
+export interface AnalyzePagesTask extends PdfSource {
+  pages: number[];
+  options: AnalyzeOptions;
+}
+
+export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayout[]> {
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await getDocument(task);
+  } catch (err) {
+    throw mapPdfError(err, task.password);
+  }
+  const out: PageLayout[] = [];
+  for (const n of task.pages) {
+    try {
+      const page = await doc.getPage(n);
+      try {
+        const content = await extractPageContent(page, { textOnly: task.options.pageByPage && !task.options.fixReadingOrder });
+        out.push(analyzePage(content, task.options));
+      } finally {
+        page.cleanup();
+      }
+    } catch (err) {
+      // A broken page is reported, not fatal: the job's error handling decides.
+      out.push({ pageNumber: n, width: 612, height: 792, blocks: [], fontHistogram: {}, textSource: 'none', warnings: [], error: errorMessage(err) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+/**
+ * The per-page stages, run inside a pool worker: tables and pictures claim their regions,
+ * the remaining text becomes lines and blocks, page-local types are hinted, and the blocks
+ * are put in reading order.
+ */
+import type { BBox } from '../model/document.js';
+import type { Block, PageLayout } from '../model/layout.js';
+import type { PageContent, TextRun } from '../model/page.js';
+import { buildBlocks, toBlock } from './blocks/build-blocks.js';
+import { hintBlockType } from './classify/page-hints.js';
+import { buildLines } from './lines/build-lines.js';
+import { detectPictures } from './pictures/detect-pictures.js';
+import { readingOrder } from './reading-order/xy-cut.js';
+import { detectRuledTables } from './tables/ruled-grid.js';
+
+export interface AnalyzeOptions {
+  /** page_by_page: one Page block in text-layer order (column order if fixReadingOrder). */
+  pageByPage: boolean;
+  fixReadingOrder: boolean;
+}
+
+/** Text inside a picture region stays with the picture only if there is little of it. */
+const MAX_PICTURE_WORDS = 60;
+
+function centreInside(r: TextRun, b: BBox): boolean {
+  const cx = r.bbox.left + r.bbox.width / 2;
+  const cy = r.bbox.top + r.bbox.height / 2;
+  return cx >= b.left && cx <= b.left + b.width && cy >= b.top && cy <= b.top + b.height;
+}
+
+export function fontHistogram(runs: readonly TextRun[]): Record<string, number> {
+  const hist: Record<string, number> = {};
+  for (const r of runs) {
+    const key = String(Math.round(r.fontSize * 10));
+    hist[key] = (hist[key] ?? 0) + r.text.replace(/\s/g, '').length;
+  }
+  return hist;
+}
+
+export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLayout {
+  const page: BBox = { left: 0, top: 0, width: content.width, height: content.height };
+  const base = {
+    pageNumber: content.pageNumber,
+    width: content.width,
+    height: content.height,
+    fontHistogram: fontHistogram(content.runs),
+    textSource: content.textSource,
+    warnings: [] as string[],
+  };
+  const bodySize = medianSize(content.runs);
+
+  if (opts.pageByPage) {
+    const lines = buildLines(content.runs);
+    let ordered = lines;
+    if (opts.fixReadingOrder) {
+      const blocks = buildBlocks(lines);
+      ordered = readingOrder(blocks.map((b) => b.bbox), bodySize).flatMap((i) => blocks[i]!.lines);
+    }
+    const block: Block = { ...toBlock({ lines: ordered }), bbox: page, type: 'Page', typeConfidence: 1 };
+    return { ...base, blocks: ordered.length > 0 || content.runs.length === 0 ? [block] : [] };
+  }
+
+  const claimed = new Set<number>();
+  const blocks: Block[] = [];
+  for (const t of detectRuledTables(content.rules, content.runs, page)) {
+    t.runIndices.forEach((i) => claimed.add(i));
+    blocks.push({ kind: 'table', bbox: t.grid.bbox, lines: [], fontSize: bodySize, bold: false, italic: false, type: 'Table', typeConfidence: t.grid.confidence, table: t.grid });
+  }
+  const tableBoxes = blocks.map((b) => b.bbox);
+  for (const pic of detectPictures({ images: content.images, paths: content.graphics, rects: content.rects, page, exclude: tableBoxes })) {
+    const inside: number[] = [];
+    content.runs.forEach((r, i) => {
+      if (!claimed.has(i) && centreInside(r, pic)) inside.push(i);
+    });
+    const words = inside.reduce((n, i) => n + content.runs[i]!.text.split(/\s+/).filter(Boolean).length, 0);
+    if (words > MAX_PICTURE_WORDS) continue; // a text box with a background, not a figure
+    inside.forEach((i) => claimed.add(i));
+    const lines = buildLines(inside.map((i) => content.runs[i]!));
+    blocks.push({ kind: 'picture', bbox: pic, lines, fontSize: bodySize, bold: false, italic: false, type: 'Picture', typeConfidence: 0.8 });
+  }
+  // Pictures overlapping a table (e.g. logos in cells) stay separate; nothing else to do.
+  const free = content.runs.filter((_, i) => !claimed.has(i));
+  for (const b of buildBlocks(buildLines(free))) {
+    hintBlockType(b);
+    blocks.push(b);
+  }
+  const order = readingOrder(
+    blocks.map((b) => b.bbox),
+    bodySize,
+  );
+  return { ...base, blocks: order.map((i) => blocks[i]!) };
+}
+
+function medianSize(runs: readonly TextRun[]): number {
+  if (runs.length === 0) return 10;
+  const sizes = runs.map((r) => r.fontSize).sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length / 2)]!;
+}

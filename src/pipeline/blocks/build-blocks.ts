@@ -1,0 +1,113 @@
+/**
+ * Lines → blocks (paragraph-sized). A line joins the block just above it when the leading
+ * is normal, they overlap horizontally and the style matches; list bullets, first-line
+ * indents, short closing lines and style changes start a new block.
+ */
+import { unionBBox } from '../../model/document.js';
+import type { Block, Line } from '../../model/layout.js';
+
+export const BULLET = /^\s*([•◦▪▫●○■□►▸‣⁃∙·*\-–—]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z][.)]|\(?(?:i|ii|iii|iv|v|vi|vii|viii|ix|x)[.)])\s+\S/;
+const STRONG_BULLET = /^\s*[•◦▪▫●○■□►▸‣⁃∙·]/;
+
+interface Building {
+  lines: Line[];
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  size: number;
+  bold: boolean;
+  lastLine: Line;
+}
+
+function sizeClose(a: number, b: number): boolean {
+  const r = a > b ? a / b : b / a;
+  return r < 1.15;
+}
+
+function canJoin(b: Building, line: Line): boolean {
+  const last = b.lastLine;
+  const size = Math.max(b.size, line.fontSize);
+  const gap = line.bbox.top - (last.bbox.top + last.bbox.height);
+  if (gap > 0.9 * size || gap < -0.5 * size) return false;
+  const overlap = Math.min(b.right, line.bbox.left + line.bbox.width) - Math.max(b.left, line.bbox.left);
+  if (overlap <= 0) return false;
+  if (!sizeClose(b.size, line.fontSize)) return false;
+  if (b.bold !== line.bold && (b.lines.length === 1 || line.bold)) return false;
+  if (STRONG_BULLET.test(line.text) || (BULLET.test(line.text) && BULLET.test(b.lines[0]!.text) && line.bbox.left <= b.left + size)) return false;
+  // Paragraph end: the previous line stops well short of the block's right edge.
+  const width = b.right - b.left;
+  if (b.lines.length >= 2 && last.bbox.left + last.bbox.width < b.right - Math.max(0.25 * width, 4 * size) && line.bbox.left <= last.bbox.left + size) {
+    return false;
+  }
+  // First-line indent of a new paragraph.
+  if (b.lines.length >= 2 && line.bbox.left > b.left + 1.2 * size && line.bbox.left + line.bbox.width >= b.right - size && !BULLET.test(b.lines[0]!.text)) {
+    return false;
+  }
+  return true;
+}
+
+export function buildBlocks(lines: readonly Line[]): Block[] {
+  const sorted = lines.slice().sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+  const open: Building[] = [];
+  const closed: Building[] = [];
+  for (const line of sorted) {
+    let best: Building | undefined;
+    let bestDist = Infinity;
+    for (let i = open.length - 1; i >= 0; i--) {
+      const b = open[i]!;
+      // Blocks far above can no longer take lines.
+      if (line.bbox.top - b.bottom > 3 * b.size) {
+        closed.push(b);
+        open.splice(i, 1);
+        continue;
+      }
+      if (!canJoin(b, line)) continue;
+      const dist = line.bbox.top - b.bottom + Math.abs(line.bbox.left - b.left) * 0.01;
+      if (dist < bestDist) {
+        bestDist = dist;
+        best = b;
+      }
+    }
+    if (best) {
+      best.lines.push(line);
+      best.lastLine = line;
+      best.left = Math.min(best.left, line.bbox.left);
+      best.right = Math.max(best.right, line.bbox.left + line.bbox.width);
+      best.bottom = Math.max(best.bottom, line.bbox.top + line.bbox.height);
+    } else {
+      open.push({
+        lines: [line],
+        left: line.bbox.left,
+        right: line.bbox.left + line.bbox.width,
+        top: line.bbox.top,
+        bottom: line.bbox.top + line.bbox.height,
+        size: line.fontSize,
+        bold: line.bold,
+        lastLine: line,
+      });
+    }
+  }
+  closed.push(...open);
+  return closed.map(toBlock);
+}
+
+export function toBlock(b: { lines: Line[] }): Block {
+  const chars = new Map<number, number>();
+  for (const l of b.lines) chars.set(l.fontSize, (chars.get(l.fontSize) ?? 0) + l.text.length);
+  let fontSize = b.lines[0]?.fontSize ?? 0;
+  let best = -1;
+  for (const [s, n] of chars) if (n > best) [best, fontSize] = [n, s];
+  return {
+    kind: 'text',
+    bbox: unionBBox(b.lines.map((l) => l.bbox)),
+    lines: b.lines,
+    fontSize,
+    bold: b.lines.every((l) => l.bold),
+    italic: b.lines.every((l) => l.italic),
+  };
+}
+
+export function blockText(b: Block): string {
+  return b.lines.map((l) => l.text).join('\n');
+}

@@ -1,0 +1,138 @@
+/**
+ * Document-level typing. Needs every page at once: the body font size, text repeated in
+ * the top or bottom margin across pages (page headers/footers), the largest type on the
+ * first page (title), and the ladder of heading sizes (section-header levels).
+ */
+import type { Block, PageLayout } from '../../model/layout.js';
+import { blockText } from '../blocks/build-blocks.js';
+
+const MARGIN = 0.1; // share of page height that counts as top/bottom margin
+const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
+const NUMBERED_HEADING = /^\s*((\d{1,2}(\.\d{1,2}){0,3}\.?)|([IVX]{1,5}\.)|([A-Z]\.)|(chapter|section|part|appendix|article)\s+[\dIVXA-Z]+)\s+\S/i;
+
+export function bodyFontSize(pages: readonly PageLayout[]): number {
+  const total = new Map<string, number>();
+  for (const p of pages) for (const [k, n] of Object.entries(p.fontHistogram)) total.set(k, (total.get(k) ?? 0) + n);
+  let best = '100';
+  let bestN = -1;
+  for (const [k, n] of total) if (n > bestN) [best, bestN] = [k, n];
+  return Number(best) / 10;
+}
+
+function normalizeRepeat(text: string): string {
+  return text.toLowerCase().replace(/[0-9]+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function isOpen(b: Block): boolean {
+  return b.kind === 'text' && (b.type === undefined || b.type === 'Text');
+}
+
+/** Mark page headers and footers: margin text that repeats across pages, or page numbers. */
+function markHeadersFooters(pages: readonly PageLayout[]): void {
+  const counts = new Map<string, Set<number>>();
+  const candidates: Array<{ block: Block; key: string; zone: 'top' | 'bottom'; page: number }> = [];
+  for (const p of pages) {
+    for (const b of p.blocks) {
+      if (b.kind !== 'text' || b.lines.length > 3) continue;
+      const text = blockText(b);
+      if (words(text) > 25) continue;
+      const bottom = b.bbox.top + b.bbox.height;
+      const zone = bottom <= p.height * MARGIN * 1.2 ? 'top' : b.bbox.top >= p.height * (1 - MARGIN) ? 'bottom' : undefined;
+      if (!zone) continue;
+      const key = `${zone}:${normalizeRepeat(text)}`;
+      candidates.push({ block: b, key, zone, page: p.pageNumber });
+      const set = counts.get(key) ?? new Set<number>();
+      set.add(p.pageNumber);
+      counts.set(key, set);
+    }
+  }
+  const minRepeat = pages.length >= 3 ? Math.max(2, Math.ceil(pages.length * 0.2)) : 2;
+  for (const c of candidates) {
+    const repeated = (counts.get(c.key)?.size ?? 0) >= minRepeat;
+    const pageNumber = PAGE_NUMBER.test(blockText(c.block));
+    if (repeated || pageNumber) {
+      c.block.type = c.zone === 'top' ? 'PageHeader' : 'PageFooter';
+      c.block.typeConfidence = repeated ? 0.9 : 0.75;
+    }
+  }
+}
+
+function markTitle(pages: readonly PageLayout[], body: number): Block | undefined {
+  const first = pages.find((p) => p.blocks.some((b) => b.kind === 'text'));
+  if (!first) return undefined;
+  let best: Block | undefined;
+  for (const b of first.blocks) {
+    if (!isOpen(b) && b.type !== 'SectionHeader') continue;
+    if (b.lines.length > 4 || words(blockText(b)) > 30) continue;
+    if (b.bbox.top > first.height * 0.6) continue;
+    if (b.fontSize < body * 1.3) continue;
+    if (!best || b.fontSize > best.fontSize) best = b;
+  }
+  if (best) {
+    best.type = 'Title';
+    best.typeConfidence = best.fontSize >= body * 1.8 ? 0.9 : 0.75;
+  }
+  return best;
+}
+
+function markSectionHeaders(pages: readonly PageLayout[], body: number): void {
+  const headers: Block[] = [];
+  for (const p of pages) {
+    p.blocks.forEach((b, i) => {
+      if (!isOpen(b)) return;
+      const text = blockText(b);
+      const n = words(text);
+      if (b.lines.length > 3 || n === 0 || n > 25) return;
+      if (/[.,;:]$/.test(text.trim()) && !NUMBERED_HEADING.test(text)) return;
+      const next = p.blocks[i + 1];
+      const larger = b.fontSize >= body * 1.12;
+      const boldShort = b.bold && b.fontSize >= body * 0.95 && n <= 15 && (!next || !next.bold || next.kind !== 'text');
+      const numbered = NUMBERED_HEADING.test(text) && n <= 14 && (b.bold || b.fontSize > body * 1.05);
+      if (larger || boldShort || numbered) {
+        if (!/[a-zA-Z\u00C0-\uFFFF]/.test(text)) return; // digits-only lines are not headings
+        b.type = 'SectionHeader';
+        b.typeConfidence = larger ? 0.8 : 0.7;
+        headers.push(b);
+      }
+    });
+  }
+  // Levels: larger type ranks higher; bold body-size headings come last.
+  const sizes = [...new Set(headers.map((h) => Math.round(h.fontSize * 2) / 2))].sort((a, b) => b - a);
+  for (const h of headers) h.level = Math.min(5, sizes.indexOf(Math.round(h.fontSize * 2) / 2) + 1);
+}
+
+function markFootnotes(pages: readonly PageLayout[], body: number): void {
+  for (const p of pages) {
+    for (const b of p.blocks) {
+      if (!isOpen(b)) continue;
+      if (b.fontSize > body * 0.88) continue;
+      if (b.bbox.top < p.height * 0.6) continue;
+      const text = blockText(b);
+      if (/^\s*([0-9]{1,3}|[*†‡§¶]+|\[[0-9]+\])\s*\S/.test(text) || b.fontSize <= body * 0.8) {
+        b.type = 'Footnote';
+        b.typeConfidence = 0.7;
+      }
+    }
+  }
+}
+
+/** Assign a final type to every block (mutates the pages). */
+export function classifyDocument(pages: readonly PageLayout[]): void {
+  const body = bodyFontSize(pages);
+  markHeadersFooters(pages);
+  markTitle(pages, body);
+  markSectionHeaders(pages, body);
+  markFootnotes(pages, body);
+  for (const p of pages) {
+    for (const b of p.blocks) {
+      if (!b.type) {
+        b.type = 'Text';
+        b.typeConfidence = 0.9;
+      }
+    }
+  }
+}

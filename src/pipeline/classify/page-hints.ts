@@ -1,0 +1,40 @@
+/**
+ * Page-local type hints that need only the block itself: list items (bullets and
+ * enumerators), captions ("Figure 3.", "Table 2:") and formulas (mostly math symbols or
+ * math fonts). Document-level rules (titles, headers, footers, footnotes) come later.
+ */
+import type { Block } from '../../model/layout.js';
+import { BULLET, blockText } from '../blocks/build-blocks.js';
+
+const CAPTION = /^\s*(fig(ure)?|table|tab|chart|graph|plate|exhibit|illustration|diagram|scheme|listing|abb(ildung)?|tabelle)\.?\s*[0-9IVXivx]+[a-z]?\s*[.:—–-]?\s/i;
+const MATH_FONT = /^(cmmi|cmsy|cmex|cmr\d|msbm|msam|eufm|rsfs|stix.*math|cambria.*math|.*math)/i;
+const MATH_CHARS = /[=+−×÷±∓∑∏∫∮√∞≈≠≤≥∂∇∈∉⊂⊃∪∩∀∃→←↔⇒⇔αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|{}()[\]/]/g;
+
+export function hintBlockType(b: Block): void {
+  const text = blockText(b).trim();
+  if (!text) return;
+  if (BULLET.test(text)) {
+    b.type = 'ListItem';
+    b.typeConfidence = 0.85;
+    return;
+  }
+  if (CAPTION.test(text) && b.lines.length <= 8) {
+    b.type = 'Caption';
+    b.typeConfidence = 0.8;
+    return;
+  }
+  if (looksLikeFormula(b, text)) {
+    b.type = 'Formula';
+    b.typeConfidence = 0.6;
+  }
+}
+
+function looksLikeFormula(b: Block, text: string): boolean {
+  if (b.lines.length > 6 || text.length < 3) return false;
+  const compact = text.replace(/\s/g, '');
+  const math = (compact.match(MATH_CHARS) ?? []).length;
+  const words = text.split(/\s+/).filter((w) => /^[a-zA-Z]{4,}$/.test(w)).length;
+  const mathFont = b.lines.filter((l) => MATH_FONT.test(l.fontName)).length / b.lines.length;
+  if (mathFont >= 0.5 && words <= 3) return true;
+  return compact.length >= 5 && math / compact.length > 0.25 && words <= 2 && /=|∑|∫|√/.test(text);
+}

@@ -1,0 +1,82 @@
+/**
+ * Picture regions: placed raster images, and clusters of vector paths dense enough to be
+ * a chart or diagram. Full-page images (scans, backgrounds) are not pictures: their text
+ * is the page's text.
+ */
+import { intersectionArea, unionBBox, type BBox } from '../../model/document.js';
+
+const MIN_SIDE = 24; // points
+const GAP = 6; // points: paths closer than this belong to one drawing
+const MIN_PATHS = 6;
+
+function near(a: BBox, b: BBox, gap: number): boolean {
+  return a.left - gap <= b.left + b.width && b.left - gap <= a.left + a.width && a.top - gap <= b.top + b.height && b.top - gap <= a.top + a.height;
+}
+
+/** Merge boxes that touch (within `gap`) into clusters; returns each cluster's union and size. */
+export function clusterBoxes(boxes: readonly BBox[], gap: number): Array<{ box: BBox; count: number }> {
+  const sorted = boxes.slice().sort((a, b) => a.left - b.left);
+  const parent = sorted.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i]!;
+    for (let j = i + 1; j < sorted.length; j++) {
+      const b = sorted[j]!;
+      if (b.left > a.left + a.width + gap) break;
+      if (near(a, b, gap)) parent[find(j)] = find(i);
+    }
+  }
+  const groups = new Map<number, BBox[]>();
+  sorted.forEach((b, i) => {
+    const g = groups.get(find(i)) ?? [];
+    g.push(b);
+    groups.set(find(i), g);
+  });
+  // Cluster unions can overlap each other after merging; one more pass joins those.
+  let out = [...groups.values()].map((g) => ({ box: unionBBox(g), count: g.length }));
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < out.length && !changed; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        if (near(out[i]!.box, out[j]!.box, 0)) {
+          out[i] = { box: unionBBox([out[i]!.box, out[j]!.box]), count: out[i]!.count + out[j]!.count };
+          out.splice(j, 1);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export interface PictureInput {
+  images: readonly BBox[];
+  paths: readonly BBox[];
+  rects: readonly BBox[];
+  page: BBox;
+  /** Regions already claimed (tables): drawings inside them are table borders. */
+  exclude: readonly BBox[];
+}
+
+export function detectPictures(input: PictureInput): BBox[] {
+  const pageArea = input.page.width * input.page.height;
+  const inExcluded = (b: BBox) => input.exclude.some((e) => intersectionArea(b, e) > 0.5 * b.width * b.height);
+  const pictures: BBox[] = [];
+  for (const img of input.images) {
+    if (img.width < MIN_SIDE || img.height < MIN_SIDE) continue;
+    if (img.width * img.height > 0.7 * pageArea) continue;
+    if (inExcluded(img)) continue;
+    pictures.push(img);
+  }
+  const drawing = [...input.paths, ...input.rects.filter((r) => r.width * r.height < 0.25 * pageArea)].filter((b) => !inExcluded(b));
+  for (const c of clusterBoxes(drawing, GAP)) {
+    if (c.count < MIN_PATHS) continue;
+    if (c.box.width < MIN_SIDE * 2 || c.box.height < MIN_SIDE * 2) continue;
+    if (c.box.width * c.box.height > 0.8 * pageArea) continue;
+    pictures.push(c.box);
+  }
+  // Overlapping pictures (an image inside a drawn frame) become one.
+  return clusterBoxes(pictures, 0).map((c) => c.box);
+}

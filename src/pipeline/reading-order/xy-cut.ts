@@ -1,0 +1,85 @@
+/**
+ * Column-aware reading order by recursive XY-cut. Columns (vertical gutters) are cut
+ * first; otherwise the region is cut into horizontal bands, and adjacent bands that share
+ * a gutter are merged again so two columns whose paragraph gaps happen to line up are
+ * still read column by column.
+ */
+import type { BBox } from '../../model/document.js';
+
+interface Item {
+  box: BBox;
+  index: number;
+}
+
+function gaps(intervals: Array<[number, number]>, minGap: number): Array<[number, number]> {
+  const sorted = intervals.slice().sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  let end = -Infinity;
+  for (const [s, e] of sorted) {
+    if (end > -Infinity && s - end >= minGap) out.push([end, s]);
+    end = Math.max(end, e);
+  }
+  return out;
+}
+
+function splitAt<T extends Item>(items: T[], cuts: Array<[number, number]>, axis: 'x' | 'y'): T[][] {
+  const groups: T[][] = cuts.map(() => []);
+  groups.push([]);
+  for (const it of items) {
+    const start = axis === 'x' ? it.box.left : it.box.top;
+    let g = 0;
+    while (g < cuts.length && start >= cuts[g]![1] - 1e-6) g++;
+    groups[g]!.push(it);
+  }
+  return groups.filter((g) => g.length > 0);
+}
+
+function verticalGutters(items: Item[], minGap: number): Array<[number, number]> {
+  return gaps(items.map((i) => [i.box.left, i.box.left + i.box.width]), minGap);
+}
+
+function overlaps(a: Array<[number, number]>, b: Array<[number, number]>, minGap: number): boolean {
+  for (const x of a) for (const y of b) if (Math.min(x[1], y[1]) - Math.max(x[0], y[0]) >= minGap * 0.5) return true;
+  return false;
+}
+
+function order(items: Item[], minGapX: number, minGapY: number, depth: number): Item[] {
+  if (items.length <= 1 || depth > 40) return items;
+  const vCuts = verticalGutters(items, minGapX);
+  if (vCuts.length > 0) {
+    return splitAt(items, vCuts, 'x').flatMap((g) => order(g, minGapX, minGapY, depth + 1));
+  }
+  const hCuts = gaps(items.map((i) => [i.box.top, i.box.top + i.box.height]), minGapY);
+  if (hCuts.length === 0) {
+    return items.slice().sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+  }
+  const bands = splitAt(items, hCuts, 'y');
+  // Re-merge neighbouring bands that are both split by the same gutter.
+  const merged: Item[][] = [];
+  let prevGutters: Array<[number, number]> = [];
+  for (const band of bands) {
+    const g = band.length > 1 ? verticalGutters(band, minGapX) : [];
+    if (merged.length > 0 && g.length > 0 && prevGutters.length > 0 && overlaps(g, prevGutters, minGapX)) {
+      merged[merged.length - 1]!.push(...band);
+      prevGutters = verticalGutters(merged[merged.length - 1]!, minGapX);
+    } else {
+      merged.push(band.slice());
+      prevGutters = g;
+    }
+  }
+  if (merged.length === 1) {
+    // Merging undid every cut; a vertical cut must now exist (the shared gutter).
+    const again = verticalGutters(merged[0]!, minGapX);
+    if (again.length > 0) return splitAt(merged[0]!, again, 'x').flatMap((g) => order(g, minGapX, minGapY, depth + 1));
+    return merged[0]!.slice().sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+  }
+  return merged.flatMap((g) => order(g, minGapX, minGapY, depth + 1));
+}
+
+/** Return the indices of `boxes` in reading order. */
+export function readingOrder(boxes: readonly BBox[], typicalFontSize: number): number[] {
+  const items = boxes.map((box, index) => ({ box, index }));
+  const minGapX = Math.max(typicalFontSize * 0.8, 4);
+  const minGapY = Math.max(typicalFontSize * 0.3, 1);
+  return order(items, minGapX, minGapY, 0).map((i) => i.index);
+}

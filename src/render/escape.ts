@@ -1,0 +1,9 @@
+/** Escaping helpers shared by the HTML and markdown renderers. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Escape characters that would change meaning inside a markdown table cell. */
+export function escapeMarkdownCell(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, '<br>');
+}

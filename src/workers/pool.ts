@@ -1,0 +1,85 @@
+/**
+ * The worker pool (piscina). Runs heavy per-page work off the main thread, with a time
+ * limit per task and a memory limit per worker. A task that times out or a worker that
+ * dies fails only the job that owned the task; piscina replaces the worker.
+ */
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { ProcessingError, errorMessage, type ProcessingErrorKind } from '../errors.js';
+import type { TaskKind, TaskPayload, TaskResult } from './tasks.js';
+import type { WorkerReply } from './worker.js';
+
+export interface PoolConfig {
+  /** Worker threads; default: available cores. */
+  threads?: number;
+  /** Per-task time limit in ms (one batch of pages). */
+  taskTimeoutMs?: number;
+  /** Heap limit per worker in MB; a worker over it is terminated and replaced. */
+  workerMemoryMb?: number;
+  /** Worker entry (tests substitute their own). */
+  filename?: string;
+}
+
+const ownFile = fileURLToPath(import.meta.url);
+const runningFromSource = ownFile.endsWith('.ts');
+
+function defaultWorkerFile(): string {
+  return fileURLToPath(new URL(runningFromSource ? './worker.ts' : './worker.js', import.meta.url));
+}
+
+export class WorkerPool {
+  readonly threads: number;
+  readonly taskTimeoutMs: number;
+  private readonly piscina: Piscina;
+
+  constructor(cfg: PoolConfig = {}) {
+    this.threads = Math.max(1, cfg.threads ?? (os.availableParallelism?.() ?? os.cpus().length));
+    this.taskTimeoutMs = cfg.taskTimeoutMs ?? 60_000;
+    const filename = cfg.filename ?? defaultWorkerFile();
+    this.piscina = new Piscina({
+      filename,
+      minThreads: 0,
+      maxThreads: this.threads,
+      idleTimeout: 30_000,
+      // Workers run TypeScript sources through tsx in development and tests only.
+      execArgv: filename.endsWith('.ts') ? ['--import', 'tsx'] : [],
+      resourceLimits: { maxOldGenerationSizeMb: cfg.workerMemoryMb ?? 1536 },
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    });
+  }
+
+  /** Tasks waiting for a worker. */
+  get queued(): number {
+    return this.piscina.queueSize;
+  }
+
+  async run<K extends TaskKind>(kind: K, payload: TaskPayload<K>, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<TaskResult<K>> {
+    return (await this.runAny(kind, payload, opts)) as TaskResult<K>;
+  }
+
+  /** Untyped variant for custom worker files. */
+  async runAny(kind: string, payload: unknown, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<unknown> {
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? this.taskTimeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    let reply: WorkerReply;
+    try {
+      reply = (await this.piscina.run({ kind, payload }, { signal })) as WorkerReply;
+    } catch (err) {
+      if (timeout.aborted) {
+        throw new ProcessingError('timeout', `Processing took longer than ${Math.round((opts.timeoutMs ?? this.taskTimeoutMs) / 1000)} s and was stopped.`);
+      }
+      if (opts.signal?.aborted) throw err;
+      if (err instanceof Error) {
+        throw new ProcessingError('worker_crashed', `A worker stopped unexpectedly while processing the document (${errorMessage(err)}).`);
+      }
+      throw err;
+    }
+    if (!reply.ok) throw new ProcessingError(reply.error.kind as ProcessingErrorKind, reply.error.message);
+    return reply.value;
+  }
+
+  async destroy(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}

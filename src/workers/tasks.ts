@@ -1,0 +1,15 @@
+/**
+ * The registry of task kinds a pool worker can run. Adding an operation that needs heavy
+ * per-page work means adding one entry here; the pool and the worker entry stay generic.
+ */
+import { analyzePdfPages, inspectPdf, releaseDocument, type AnalyzePagesTask, type PdfSource } from '../operations/parse/pdf-tasks.js';
+
+export const taskHandlers = {
+  'pdf.inspect': (p: PdfSource) => inspectPdf(p),
+  'pdf.analyzePages': (p: AnalyzePagesTask) => analyzePdfPages(p),
+  'pdf.release': (p: { key: string }) => releaseDocument(p.key),
+} satisfies Record<string, (payload: never) => unknown>;
+
+export type TaskKind = keyof typeof taskHandlers;
+export type TaskPayload<K extends TaskKind> = Parameters<(typeof taskHandlers)[K]>[0];
+export type TaskResult<K extends TaskKind> = Awaited<ReturnType<(typeof taskHandlers)[K]>>;

@@ -1,0 +1,19 @@
+/**
+ * Pool worker entry: dispatches `{ kind, payload }` to the task registry. Errors come back
+ * as data (`{ error }`) because structured cloning drops the typed fields of Error objects.
+ */
+import { ProcessingError, errorMessage } from '../errors.js';
+import { taskHandlers, type TaskKind } from './tasks.js';
+
+export type WorkerReply = { ok: true; value: unknown } | { ok: false; error: { kind: string; message: string } };
+
+export default async function runTask(task: { kind: TaskKind; payload: unknown }): Promise<WorkerReply> {
+  const handler = taskHandlers[task.kind] as ((p: unknown) => unknown) | undefined;
+  try {
+    if (!handler) throw new Error(`Unknown task kind: ${String(task.kind)}`);
+    return { ok: true, value: await handler(task.payload) };
+  } catch (err) {
+    const kind = err instanceof ProcessingError ? err.kind : 'processing_error';
+    return { ok: false, error: { kind, message: errorMessage(err) } };
+  }
+}
