@@ -1,13 +1,15 @@
 /**
- * Walks a pdf.js operator list with a CTM stack and collects what layout needs from the
- * non-text content: ruling lines (stroked segments, thin filled rectangles), filled
- * rectangles, placed images and the boxes of other vector paths (charts, diagrams).
+ * Walks a pdf.js operator list once with a graphics-state stack and collects everything
+ * layout needs: text runs (replayed text state), ruling lines (stroked segments, thin
+ * filled rectangles), filled rectangles, placed images and the boxes of other vector
+ * paths (charts, diagrams).
  */
 import type { BBox } from '../../model/document.js';
-import type { RuleLine } from '../../model/page.js';
-import { multiply } from './text-runs.js';
+import type { RuleLine, TextRun } from '../../model/page.js';
+import { multiply, showText, TextState, type FontFace, type Glyph } from './text-state.js';
 
 export interface GraphicsContent {
+  runs: TextRun[];
   rules: RuleLine[];
   rects: BBox[];
   images: BBox[];
@@ -32,6 +34,24 @@ export interface OpCodes {
   paintSolidColorImageMask: number;
   paintInlineImageXObjectGroup: number;
   paintImageMaskXObjectGroup: number;
+  beginMarkedContent: number;
+  beginMarkedContentProps: number;
+  endMarkedContent: number;
+  beginText: number;
+  setFont: number;
+  setTextMatrix: number;
+  moveText: number;
+  setLeadingMoveText: number;
+  nextLine: number;
+  setLeading: number;
+  setCharSpacing: number;
+  setWordSpacing: number;
+  setHScale: number;
+  setTextRise: number;
+  showText: number;
+  showSpacedText: number;
+  nextLineShowText: number;
+  nextLineSetSpacingShowText: number;
   stroke: number;
   closeStroke: number;
   fill: number;
@@ -74,11 +94,15 @@ export function walkGraphics(
   ops: OpCodes,
   baseTransform: readonly number[],
   pageBox: BBox,
+  fontOf: (loadedName: string) => FontFace,
+  /** Optional-content visibility (pdf.js OptionalContentConfig.isVisible); hidden layers are skipped. */
+  isVisible: (props: unknown) => boolean = () => true,
 ): GraphicsContent {
-  const out: GraphicsContent = { rules: [], rects: [], images: [], paths: [] };
+  const out: GraphicsContent = { runs: [], rules: [], rects: [], images: [], paths: [] };
   let ctm: readonly number[] = baseTransform;
   let lineWidth = 1;
-  const stack: Array<{ ctm: readonly number[]; lineWidth: number }> = [];
+  let ts = new TextState();
+  const stack: Array<{ ctm: readonly number[]; lineWidth: number; ts: TextState }> = [];
   const strokeOps = new Set([ops.stroke, ops.closeStroke, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
   const fillOps = new Set([ops.fill, ops.eoFill, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
   const imageOps = new Set([
@@ -92,26 +116,75 @@ export function walkGraphics(
     ops.paintImageMaskXObjectGroup,
   ]);
   const scale = Math.hypot(baseTransform[0]!, baseTransform[1]!) || 1;
+  // One entry per open marked-content section; content is visible when all are.
+  const marked: boolean[] = [];
+  let hidden = 0;
 
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i]!;
     const args = argsArray[i] as unknown[] | null;
-    if (fn === ops.save) {
-      stack.push({ ctm, lineWidth });
+    if (fn === ops.beginMarkedContentProps || fn === ops.beginMarkedContent) {
+      const visible = fn === ops.beginMarkedContentProps && args?.[0] === 'OC' ? safeVisible(isVisible, args[1]) : true;
+      marked.push(visible);
+      if (!visible) hidden++;
+      continue;
+    }
+    if (fn === ops.endMarkedContent) {
+      if (marked.pop() === false) hidden--;
+      continue;
+    }
+    const sink = hidden > 0 ? [] : out.runs;
+    if (fn === ops.showText || fn === ops.showSpacedText) {
+      if (args) showText(ts, args[0] as ArrayLike<Glyph | number>, ctm, sink);
+    } else if (fn === ops.setTextMatrix && args) {
+      ts.setTextMatrix((args.length === 1 ? args[0] : args) as ArrayLike<number>);
+    } else if (fn === ops.moveText && args) {
+      ts.moveText(Number(args[0]), Number(args[1]));
+    } else if (fn === ops.setLeadingMoveText && args) {
+      ts.leading = Number(args[1]);
+      ts.moveText(Number(args[0]), Number(args[1]));
+    } else if (fn === ops.nextLine) {
+      ts.nextLine();
+    } else if (fn === ops.nextLineShowText && args) {
+      ts.nextLine();
+      showText(ts, args[0] as ArrayLike<Glyph | number>, ctm, sink);
+    } else if (fn === ops.nextLineSetSpacingShowText && args) {
+      ts.wordSpacing = Number(args[0]);
+      ts.charSpacing = Number(args[1]);
+      ts.nextLine();
+      showText(ts, args[2] as ArrayLike<Glyph | number>, ctm, sink);
+    } else if (fn === ops.beginText) {
+      ts.beginText();
+    } else if (fn === ops.setFont && args) {
+      ts.setFont(fontOf(String(args[0])), Number(args[1]));
+    } else if (fn === ops.setLeading && args) {
+      ts.leading = -Number(args[0]);
+    } else if (fn === ops.setCharSpacing && args) {
+      ts.charSpacing = Number(args[0]) || 0;
+    } else if (fn === ops.setWordSpacing && args) {
+      ts.wordSpacing = Number(args[0]) || 0;
+    } else if (fn === ops.setHScale && args) {
+      ts.hScale = (Number(args[0]) || 100) / 100;
+    } else if (fn === ops.setTextRise && args) {
+      ts.rise = Number(args[0]) || 0;
+    } else if (fn === ops.save) {
+      stack.push({ ctm, lineWidth, ts: ts.clone() });
     } else if (fn === ops.restore) {
       const s = stack.pop();
-      if (s) ({ ctm, lineWidth } = s);
+      if (s) ({ ctm, lineWidth, ts } = s);
     } else if (fn === ops.transform && args) {
       ctm = multiply(ctm, args as number[]);
     } else if (fn === ops.paintFormXObjectBegin && args) {
-      stack.push({ ctm, lineWidth });
+      stack.push({ ctm, lineWidth, ts: ts.clone() });
       const matrix = args[0] as number[] | null;
       if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
     } else if (fn === ops.paintFormXObjectEnd) {
       const s = stack.pop();
-      if (s) ({ ctm, lineWidth } = s);
+      if (s) ({ ctm, lineWidth, ts } = s);
     } else if (fn === ops.setLineWidth && args) {
       lineWidth = Number(args[0]) || 0;
+    } else if (hidden > 0) {
+      continue; // nothing painted in a hidden layer counts
     } else if (imageOps.has(fn)) {
       const box = unitSquareBox(ctm);
       if (box.width > 2 && box.height > 2) out.images.push(clip(box, pageBox));
@@ -127,6 +200,14 @@ export function walkGraphics(
     }
   }
   return out;
+}
+
+function safeVisible(isVisible: (props: unknown) => boolean, props: unknown): boolean {
+  try {
+    return isVisible(props);
+  } catch {
+    return true; // malformed optional-content data: show rather than lose text
+  }
 }
 
 function clip(b: BBox, page: BBox): BBox {

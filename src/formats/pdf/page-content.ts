@@ -1,47 +1,62 @@
 /**
  * One PDF page → PageContent (text runs, rules, rectangles, images, vector paths), the
- * format-independent input of the pipeline stages.
+ * format-independent input of the pipeline stages. One operator-list pass gives both the
+ * text and the graphics.
  */
 import type { PageContent } from '../../model/page.js';
 import { walkGraphics, type OpCodes } from './graphics.js';
 import { loadPdfJs, type PDFPageProxy } from './open-document.js';
-import { extractTextRuns } from './text-runs.js';
+import { describeFont, type FontFace } from './text-state.js';
 
 let opCodes: OpCodes | undefined;
+let annotationModeDisable = 0;
 
 async function getOpCodes(): Promise<OpCodes> {
   if (opCodes) return opCodes;
-  const { OPS } = await loadPdfJs();
-  opCodes = OPS as unknown as OpCodes;
+  const pdfjs = await loadPdfJs();
+  opCodes = pdfjs.OPS as unknown as OpCodes;
+  annotationModeDisable = pdfjs.AnnotationMode.DISABLE;
   return opCodes;
 }
 
-export interface PageExtractOptions {
-  /** Skip the operator list (no graphics, weaker bold detection) — page_by_page text only. */
-  textOnly?: boolean;
-}
-
-export async function extractPageContent(page: PDFPageProxy, opts: PageExtractOptions = {}): Promise<PageContent> {
+export async function extractPageContent(page: PDFPageProxy, isVisible?: (props: unknown) => boolean): Promise<PageContent> {
+  const ops = await getOpCodes();
   const viewport = page.getViewport({ scale: 1 });
-  const base = viewport.transform;
   const pageBox = { left: 0, top: 0, width: viewport.width, height: viewport.height };
-  let graphics = { rules: [] as PageContent['rules'], rects: [] as PageContent['rects'], images: [] as PageContent['images'], paths: [] as PageContent['graphics'] };
-  if (!opts.textOnly) {
-    // The operator list also loads fonts into commonObjs, which text-runs uses for names.
-    const ops = await getOpCodes();
-    const list = await page.getOperatorList();
-    graphics = walkGraphics(list.fnArray, list.argsArray, ops, base, pageBox);
-  }
-  const runs = await extractTextRuns(page, base);
+  // Annotations (form widgets, stamps) are left out, as in text extraction tools.
+  const list = await page.getOperatorList({ annotationMode: annotationModeDisable });
+  const fonts = new Map<string, FontFace>();
+  const fontOf = (name: string): FontFace => {
+    let f = fonts.get(name);
+    if (!f) {
+      let obj: Record<string, unknown> | undefined;
+      try {
+        obj = page.commonObjs.has(name) ? (page.commonObjs.get(name) as Record<string, unknown>) : undefined;
+      } catch {
+        obj = undefined; // a font that failed to load still has text; defaults apply
+      }
+      f = describeFont(name, obj);
+      fonts.set(name, f);
+    }
+    return f;
+  };
+  const g = walkGraphics(list.fnArray, list.argsArray, ops, viewport.transform, pageBox, fontOf, isVisible);
+  // Content outside the crop box is not on the page (spreads cut into pages, bleed).
+  const onPage = (b: { left: number; top: number; width: number; height: number }) => {
+    const cx = b.left + b.width / 2;
+    const cy = b.top + b.height / 2;
+    return cx >= 0 && cy >= 0 && cx <= viewport.width && cy <= viewport.height;
+  };
+  const runs = g.runs.filter((r) => onPage(r.bbox));
   return {
     pageNumber: page.pageNumber,
     width: viewport.width,
     height: viewport.height,
     runs,
-    rules: graphics.rules,
-    rects: graphics.rects,
-    images: graphics.images,
-    graphics: graphics.paths,
+    rules: g.rules.filter((r) => onPage({ left: Math.min(r.x0, r.x1), top: Math.min(r.y0, r.y1), width: Math.abs(r.x1 - r.x0), height: Math.abs(r.y1 - r.y0) })),
+    rects: g.rects.filter(onPage),
+    images: g.images.filter((b) => b.width > 0 && b.height > 0),
+    graphics: g.paths.filter(onPage),
     textSource: runs.length > 0 ? 'text' : 'none',
   };
 }

@@ -39,15 +39,55 @@ export function serialToIso(serial: number, date1904: boolean): string | null {
   return `${date}T${pad(d.H)}:${pad(d.M)}:${pad(d.S)}`;
 }
 
-function numberDisplay(cell: CellObject, value: number): string {
-  const format = typeof cell.z === 'string' ? cell.z : 'General';
-  if (isDateFormat(format) && (value < 0 || value >= MAX_EXCEL_DATE + 1)) return INVALID_DATE_DISPLAY;
-  if (typeof cell.w === 'string') return cell.w;
+/**
+ * `[$-F800]` and `[$-F400]` mean "the system long date / time format": Excel renders them
+ * with the OS settings, not the codes stored after the tag. These are the en-US settings
+ * observed in the Excel exports of the SheetJS test files.
+ */
+const SYSTEM_FORMATS: Array<[RegExp, string]> = [
+  [/\[\$-F800\]/i, 'dddd, mmmm d, yyyy'],
+  [/\[\$-F400\]/i, 'hh:mm:ss'],
+];
+
+/** The format with literals, escapes and locale/colour tags removed (elapsed brackets kept). */
+function codes(format: string): string {
+  return format.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[(?![hms]+\])[^\]]*\]/gi, '');
+}
+
+/** A lone elapsed unit ([h], [mm], [ss]...): Excel shows negative durations with a sign. */
+function isLoneElapsed(format: string): boolean {
+  return /^\[(h+|m+|s+)\]$/i.test(codes(format).trim());
+}
+
+/** Excel rejects an elapsed bracket that follows another time unit (HH[M]) and shows General. */
+function isRejectedElapsed(format: string): boolean {
+  return /[hms][^[]*\[(h+|m+|s+)\]/i.test(codes(format));
+}
+
+function safeFormat(format: string, value: number): string | null {
   try {
     return XLSX.SSF.format(format, value);
   } catch {
-    return String(value);
+    return null;
   }
+}
+
+function numberDisplay(cell: CellObject, value: number): string {
+  const format = typeof cell.z === 'string' ? cell.z : 'General';
+  if (isDateFormat(format)) {
+    if (isRejectedElapsed(format)) return safeFormat('General', value) ?? String(value);
+    if (value < 0 && isLoneElapsed(format)) {
+      const abs = safeFormat(format, -value);
+      if (abs !== null) return `-${abs}`;
+    }
+    // A date/time format cannot show a negative or post-9999 serial: Excel fills the cell with '#'.
+    if (value < 0 || value >= MAX_EXCEL_DATE + 1) return INVALID_DATE_DISPLAY;
+    for (const [tag, system] of SYSTEM_FORMATS) {
+      if (tag.test(format)) return safeFormat(system, value) ?? String(value);
+    }
+  }
+  if (typeof cell.w === 'string') return cell.w;
+  return safeFormat(format, value) ?? String(value);
 }
 
 export interface CellValues {

@@ -4,7 +4,7 @@
  * also inside groups) count; charts and shapes are not images. Anchors give the cell
  * rectangle: a twoCellAnchor spans from..to inclusive, a oneCellAnchor covers its cell.
  */
-import { attributes, decodeXmlEntities, partText, relationships } from './ooxml-parts.js';
+import { attributes, partText, relationships } from './ooxml-parts.js';
 import type { CellRange } from './sheet-grid.js';
 import type { ZipPackage } from './zip-extract.js';
 
@@ -43,7 +43,7 @@ export function sheetPictures(pkg: ZipPackage, sheetPart: string): PictureAnchor
       const media = embed ? drawingRels.get(embed) : undefined;
       out.push({
         range: { top: from.row, left: from.col, bottom: Math.max(from.row, to.row), right: Math.max(from.col, to.col) },
-        description: decodeXmlEntities(props.descr || props.name || '').trim(),
+        description: (props.descr || props.name || '').trim(),
         mediaPath: media && !media.external ? media.target : null,
       });
     }

@@ -29,7 +29,7 @@ interface CfbApi {
 
 interface SheetJsInternals {
   parse_zip(zip: CfbContainer, opts: XLSX.ParsingOptions): XLSX.WorkBook;
-  parse_xlscfb(cfb: CfbContainer | Uint8Array, opts: XLSX.ParsingOptions & { type?: string }): XLSX.WorkBook;
+  parse_xlscfb(cfb: CfbContainer | Uint8Array, opts: XLSX.ParsingOptions): XLSX.WorkBook;
 }
 
 export const CFB = XLSX.CFB as CfbApi;
@@ -56,6 +56,6 @@ export function parseZipContainer(zip: CfbContainer): XLSX.WorkBook {
 }
 
 export function parseLegacyWorkbook(cfbOrBiff: CfbContainer | Uint8Array): XLSX.WorkBook {
-  const opts = { ...READ_OPTIONS, type: 'buffer' };
-  return internals.parse_xlscfb(cfbOrBiff, opts);
+  // `type` only matters for a bare BIFF stream, which is passed as a Buffer.
+  return internals.parse_xlscfb(cfbOrBiff, { ...READ_OPTIONS, type: 'buffer' });
 }

@@ -44,6 +44,22 @@ export async function releaseDocument(key: string): Promise<void> {
   await doc.then((d) => d.destroy()).catch(() => undefined);
 }
 
+let visibilityCache: { key: string; isVisible: (props: unknown) => boolean } | undefined;
+
+/** Optional-content (layer) visibility of the document, as a viewer would show it. */
+async function getVisibility(key: string, doc: PDFDocumentProxy): Promise<(props: unknown) => boolean> {
+  if (visibilityCache?.key === key) return visibilityCache.isVisible;
+  let isVisible: (props: unknown) => boolean = () => true;
+  try {
+    const cfg = await doc.getOptionalContentConfig();
+    isVisible = (props) => cfg.isVisible(props as never);
+  } catch {
+    // No usable layer configuration: everything is visible.
+  }
+  visibilityCache = { key, isVisible };
+  return isVisible;
+}
+
 export interface InspectResult {
   pageCount: number;
 }
@@ -69,12 +85,13 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
   } catch (err) {
     throw mapPdfError(err, task.password);
   }
+  const visibility = await getVisibility(task.key, doc);
   const out: PageLayout[] = [];
   for (const n of task.pages) {
     try {
       const page = await doc.getPage(n);
       try {
-        const content = await extractPageContent(page, { textOnly: task.options.pageByPage && !task.options.fixReadingOrder });
+        const content = await extractPageContent(page, visibility);
         out.push(analyzePage(content, task.options));
       } finally {
         page.cleanup();

@@ -1,6 +1,7 @@
 /**
- * Text runs → lines. Runs join a line when they share a baseline band and the gap between
- * them is small; a wide gap starts a new line so columns and table cells stay apart.
+ * Text runs → lines. Runs are first grouped into rows (runs whose vertical extents
+ * overlap a row's seed), then each row is sorted left to right and split wherever the gap
+ * is wide, so columns and table cells on one baseline stay apart.
  */
 import type { OcrEntry } from '../../model/document.js';
 import type { Line } from '../../model/layout.js';
@@ -11,18 +12,23 @@ const SPLIT_GAP_EM = 1.25;
 /** Gap (in font sizes) above which a space is inserted between runs. */
 const SPACE_GAP_EM = 0.12;
 
-interface OpenLine {
-  runs: TextRun[];
+interface Row {
   top: number;
   bottom: number;
-  right: number;
-  size: number;
+  runs: TextRun[];
 }
 
-function verticalOverlap(aTop: number, aBottom: number, bTop: number, bBottom: number): number {
+/**
+ * How much two vertical extents share, relative to the shorter one; 0 when the overlap is
+ * small relative to the taller one (a small line inside a huge glyph's descent is not on
+ * the huge glyph's baseline, while a superscript still is).
+ */
+function overlapShare(aTop: number, aBottom: number, bTop: number, bBottom: number): number {
   const inter = Math.min(aBottom, bBottom) - Math.max(aTop, bTop);
   const minH = Math.min(aBottom - aTop, bBottom - bTop);
-  return minH > 0 ? inter / minH : 0;
+  const maxH = Math.max(aBottom - aTop, bBottom - bTop);
+  if (minH <= 0 || inter / maxH < 0.3) return 0;
+  return inter / minH;
 }
 
 /** Group runs into lines. Input order does not matter; output is sorted top-to-bottom. */
@@ -30,50 +36,58 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
   const sorted = runs
     .filter((r) => r.text.trim().length > 0 && r.bbox.width >= 0 && r.bbox.height > 0)
     .slice()
-    .sort((a, b) => a.bbox.top + a.bbox.height / 2 - (b.bbox.top + b.bbox.height / 2) || a.bbox.left - b.bbox.left);
-  const done: OpenLine[] = [];
-  let active: OpenLine[] = [];
+    .sort((a, b) => a.bbox.top + a.bbox.height / 2 - (b.bbox.top + b.bbox.height / 2));
+  const rows: Row[] = [];
+  let open: Row[] = [];
   for (const run of sorted) {
     const top = run.bbox.top;
-    const bottom = run.bbox.top + run.bbox.height;
-    // Lines entirely above this run can no longer grow.
-    if (active.length > 8) {
-      const still: OpenLine[] = [];
-      for (const l of active) (l.bottom < top - l.size ? done : still).push(l);
-      active = still;
-    }
-    let best: OpenLine | undefined;
-    let bestGap = Infinity;
-    for (const l of active) {
-      if (verticalOverlap(l.top, l.bottom, top, bottom) < 0.5) continue;
-      const size = Math.max(l.size, run.fontSize);
-      const gap = run.bbox.left - l.right;
-      if (gap > SPLIT_GAP_EM * size || gap < -0.5 * size) continue;
-      if (Math.abs(gap) < bestGap) {
-        bestGap = Math.abs(gap);
-        best = l;
+    const bottom = top + run.bbox.height;
+    const centre = top + run.bbox.height / 2;
+    // Rows whose band ends above this run's centre are complete.
+    if (open.length > 0) open = open.filter((r) => r.bottom >= centre - run.bbox.height);
+    let best: Row | undefined;
+    let bestShare = 0.5;
+    for (const r of open) {
+      const share = overlapShare(r.top, r.bottom, top, bottom);
+      if (share >= bestShare) {
+        bestShare = share;
+        best = r;
       }
     }
-    if (best) {
-      best.runs.push(run);
-      best.top = Math.min(best.top, top);
-      best.bottom = Math.max(best.bottom, bottom);
-      best.right = Math.max(best.right, run.bbox.left + run.bbox.width);
-      best.size = Math.max(best.size, run.fontSize);
-    } else {
-      active.push({ runs: [run], top, bottom, right: run.bbox.left + run.bbox.width, size: run.fontSize });
+    if (best) best.runs.push(run);
+    else {
+      // The row's band stays the seed run's band, so tall runs cannot chain rows together.
+      const row = { top, bottom, runs: [run] };
+      rows.push(row);
+      open.push(row);
     }
   }
-  done.push(...active);
-  return done.map(finishLine).sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+  const lines: Line[] = [];
+  for (const row of rows) {
+    const inRow = row.runs.sort((a, b) => a.bbox.left - b.bbox.left);
+    let cur: TextRun[] = [];
+    let right = -Infinity;
+    for (const r of inRow) {
+      const size = Math.max(r.fontSize, cur[cur.length - 1]?.fontSize ?? 0);
+      if (cur.length > 0 && r.bbox.left - right > SPLIT_GAP_EM * size) {
+        lines.push(finishLine(cur));
+        cur = [];
+        right = -Infinity;
+      }
+      cur.push(r);
+      right = Math.max(right, r.bbox.left + r.bbox.width);
+    }
+    if (cur.length > 0) lines.push(finishLine(cur));
+  }
+  return lines.sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
 }
 
-function finishLine(l: OpenLine): Line {
-  const runs = l.runs.sort((a, b) => a.bbox.left - b.bbox.left);
+function finishLine(runs: TextRun[]): Line {
   let text = '';
   const words: OcrEntry[] = [];
   let prevRight = -Infinity;
   const chars = new Map<number, number>();
+  const fontChars = new Map<string, number>();
   let boldChars = 0;
   let italicChars = 0;
   let total = 0;
@@ -81,15 +95,18 @@ function finishLine(l: OpenLine): Line {
   let confN = 0;
   let left = Infinity;
   let right = -Infinity;
-  const fontChars = new Map<string, number>();
+  let top = Infinity;
+  let bottom = -Infinity;
   for (const r of runs) {
     const gap = r.bbox.left - prevRight;
     const t = r.text;
     if (text.length > 0 && gap > SPACE_GAP_EM * r.fontSize && !/\s$/.test(text) && !/^\s/.test(t)) text += ' ';
     text += t;
-    prevRight = r.bbox.left + r.bbox.width;
+    prevRight = Math.max(prevRight, r.bbox.left + r.bbox.width);
     left = Math.min(left, r.bbox.left);
-    right = Math.max(right, prevRight);
+    right = Math.max(right, r.bbox.left + r.bbox.width);
+    top = Math.min(top, r.bbox.top);
+    bottom = Math.max(bottom, r.bbox.top + r.bbox.height);
     const n = t.replace(/\s/g, '').length;
     total += n;
     const key = Math.round(r.fontSize * 10);
@@ -103,30 +120,21 @@ function finishLine(l: OpenLine): Line {
     }
     words.push({ text: t.trim(), bbox: r.bbox, confidence: r.confidence });
   }
-  let fontSize = l.size;
-  let bestN = -1;
-  for (const [k, n] of chars) {
-    if (n > bestN) {
-      bestN = n;
-      fontSize = k / 10;
-    }
-  }
-  let fontName = '';
-  bestN = -1;
-  for (const [k, n] of fontChars) {
-    if (n > bestN) {
-      bestN = n;
-      fontName = k;
-    }
-  }
   return {
     text: text.replace(/\s+/g, ' ').trim(),
-    bbox: { left, top: l.top, width: right - left, height: l.bottom - l.top },
-    fontSize,
+    bbox: { left, top, width: right - left, height: bottom - top },
+    fontSize: argmax(chars, runs[0]!.fontSize * 10) / 10,
     bold: total > 0 && boldChars / total > 0.6,
     italic: total > 0 && italicChars / total > 0.6,
-    fontName,
+    fontName: argmax(fontChars, ''),
     words,
     confidence: confN > 0 ? confSum / confN : null,
   };
+}
+
+function argmax<K>(m: Map<K, number>, dflt: K): K {
+  let best = dflt;
+  let bestN = -1;
+  for (const [k, n] of m) if (n > bestN) [best, bestN] = [k, n];
+  return best;
 }

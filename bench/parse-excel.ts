@@ -1,0 +1,117 @@
+/**
+ * parse excel throughput and memory.
+ *
+ *   npx tsx bench/parse-excel.ts [--top 6] [--rows 100000] [--cols 10] [--runs 3]
+ *
+ * Workloads: the largest workbooks under <corpus>/office (by file size; the corpus is
+ * $QUIRE_CORPUS or ../shared/corpus), plus a synthetic workbook of --rows × --cols cells
+ * (numbers, text, dates) written in memory with SheetJS, parsed in each clustering mode.
+ * Every workload runs in its own child process so its peak RSS (getrusage maxrss, which
+ * includes Node's own ~50 MB) is not inflated by the previous one. cells/s counts the
+ * cells that reach `cell_references` divided by the best wall time of --runs runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as XLSX from 'xlsx';
+import { validateParseExcelOptions } from '../src/operations/parse-excel/options.js';
+import { parseWorkbook } from '../src/operations/parse-excel/parse-workbook.js';
+
+const here = fileURLToPath(import.meta.url);
+const corpus = process.env.QUIRE_CORPUS ?? path.resolve(path.dirname(here), '..', '..', 'shared', 'corpus');
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+interface Result {
+  name: string;
+  mode: string;
+  bytes: number;
+  cells: number;
+  bestMs: number;
+  peakRssMb: number;
+  error?: string;
+}
+
+function syntheticWorkbook(rows: number, cols: number): Uint8Array {
+  const aoa: unknown[][] = [Array.from({ length: cols }, (_, c) => `column ${c}`)];
+  for (let r = 1; r <= rows; r++) {
+    const row: unknown[] = [];
+    for (let c = 0; c < cols; c++) {
+      if (c % 3 === 0) row.push(r * 1.5 + c);
+      else if (c % 3 === 1) row.push(`text ${r}-${c}`);
+      else row.push({ t: 'n', v: 45000 + (r % 3000), z: 'yyyy-mm-dd' });
+    }
+    aoa.push(row);
+  }
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'Data');
+  return new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+}
+
+/** Child process: parse one workload and print a JSON Result. */
+function runSingle(): void {
+  const [source, mode, runsArg, rowsArg, colsArg] = process.argv.slice(process.argv.indexOf('--single') + 1);
+  const bytes = source === 'synthetic' ? syntheticWorkbook(Number(rowsArg), Number(colsArg)) : new Uint8Array(readFileSync(source!));
+  const name = source === 'synthetic' ? `synthetic ${rowsArg}x${colsArg}` : path.relative(path.join(corpus, 'office'), source!);
+  const options = validateParseExcelOptions({ table_clustering: mode });
+  let best = Infinity;
+  let cells = 0;
+  try {
+    for (let i = 0; i < Number(runsArg); i++) {
+      const t = process.hrtime.bigint();
+      const res = parseWorkbook(bytes, path.basename(name), options);
+      best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
+      cells = res.chunks.reduce((n, c) => n + c.segments.reduce((m, s) => m + (s.cell_references?.cells?.length ?? 0), 0), 0);
+    }
+    const out: Result = { name, mode: mode!, bytes: bytes.byteLength, cells, bestMs: best, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+    process.stdout.write(JSON.stringify(out));
+  } catch (err) {
+    process.stdout.write(JSON.stringify({ name, mode, bytes: bytes.byteLength, cells: 0, bestMs: 0, peakRssMb: process.resourceUsage().maxRSS / 1024, error: (err as Error).message }));
+  }
+}
+
+function largestCorpusWorkbooks(top: number): string[] {
+  const out: Array<[string, number]> = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(xlsx|xlsm|xls)$/i.test(e.name)) out.push([p, statSync(p).size]);
+    }
+  };
+  walk(path.join(corpus, 'office'));
+  return out
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([p]) => p);
+}
+
+function child(source: string, mode: string, runs: number, rows: number, cols: number): Result {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', here, '--single', source, mode, String(runs), String(rows), String(cols)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`child failed for ${source}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as Result;
+}
+
+function main(): void {
+  const top = arg('top', 6);
+  const runs = arg('runs', 3);
+  const rows = arg('rows', 100_000);
+  const cols = arg('cols', 10);
+  const results: Result[] = [];
+  for (const file of largestCorpusWorkbooks(top)) results.push(child(file, 'accurate', runs, rows, cols));
+  for (const mode of ['accurate', 'fast', 'off']) results.push(child('synthetic', mode, runs, rows, cols));
+
+  console.log(`node ${process.version}, ${runs} runs each, best time; peak RSS per child process`);
+  console.log(['workload', 'mode', 'KiB', 'cells', 'best ms', 'cells/s', 'peak RSS MB'].join('\t'));
+  for (const r of results) {
+    const rate = r.bestMs > 0 ? Math.round(r.cells / (r.bestMs / 1000)) : 0;
+    console.log([r.name, r.mode, (r.bytes / 1024).toFixed(0), r.cells, r.bestMs.toFixed(1), r.error ? `error: ${r.error}` : rate, r.peakRssMb.toFixed(0)].join('\t'));
+  }
+}
+
+if (process.argv.includes('--single')) runSingle();
+else main();

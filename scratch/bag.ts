@@ -1,0 +1,14 @@
+import { createEngine } from '../src/index.js';
+import { quirePages, pdftotextPages } from '../bench/lib/fidelity.js';
+import { words } from '../bench/lib/text-metrics.js';
+const e = createEngine({ workers: 1 });
+const f = process.argv[2]!;
+const ours = words([...(await quirePages(e, f)).values()].join(' '));
+const ref = words(pdftotextPages(f).join(' '));
+const count = (ws: string[]) => { const m = new Map<string, number>(); for (const w of ws) m.set(w, (m.get(w) ?? 0) + 1); return m; };
+const a = count(ours), b = count(ref);
+const extra: string[] = [], missing: string[] = [];
+for (const [w, n] of a) if (n > (b.get(w) ?? 0)) extra.push(`${w}x${n - (b.get(w) ?? 0)}`);
+for (const [w, n] of b) if (n > (a.get(w) ?? 0)) missing.push(`${w}x${n - (a.get(w) ?? 0)}`);
+console.log('ours', ours.length, 'ref', ref.length, '\nEXTRA', extra.slice(0, 40).join(' '), '\nMISSING', missing.slice(0, 40).join(' '));
+await e.close();

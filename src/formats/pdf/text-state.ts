@@ -1,0 +1,191 @@
+/**
+ * PDF text state and glyph placement, replayed from pdf.js operator-list text operators
+ * (the same arithmetic as pdf.js's canvas `showText`). Produces TextRuns directly from the
+ * operator list, so a page's content stream is parsed once instead of twice.
+ */
+import type { TextRun } from '../../model/page.js';
+
+type Matrix = readonly number[];
+
+export interface Glyph {
+  unicode?: string;
+  width?: number;
+  isSpace?: boolean;
+}
+
+export interface FontFace {
+  name: string;
+  bold: boolean;
+  italic: boolean;
+  fontMatrix: readonly number[];
+  ascent: number;
+  descent: number;
+  vertical: boolean;
+}
+
+const BOLD = /bold|black|heavy|semibold|demibold|[-,]bd\b|extrabold|ultrabold|cmbx|cmb\d/i;
+const ITALIC = /italic|oblique|[-,]it\b|cmti|cmmi|cmsl/i;
+/** A gap wider than this (in font sizes) between glyphs of one show-text splits the run. */
+const RUN_GAP_EM = 0.6;
+/** A kerning gap wider than this (in font sizes) is a word space. */
+const SPACE_GAP_EM = 0.15;
+/** After an explicit space glyph, a smaller remaining gap still separates words. */
+const SPACE_GLYPH_EM = 0.08;
+const LIGATURES = /[\uFB00-\uFB06]/g;
+
+export function multiply(m1: Matrix, m2: Matrix): number[] {
+  return [
+    m1[0]! * m2[0]! + m1[2]! * m2[1]!,
+    m1[1]! * m2[0]! + m1[3]! * m2[1]!,
+    m1[0]! * m2[2]! + m1[2]! * m2[3]!,
+    m1[1]! * m2[2]! + m1[3]! * m2[3]!,
+    m1[0]! * m2[4]! + m1[2]! * m2[5]! + m1[4]!,
+    m1[1]! * m2[4]! + m1[3]! * m2[5]! + m1[5]!,
+  ];
+}
+
+/** Describe a pdf.js FontFaceObject (from page.commonObjs) for layout purposes. */
+export function describeFont(loadedName: string, f: Record<string, unknown> | undefined): FontFace {
+  const name = String(f?.name ?? loadedName).replace(/^[A-Z]{6}\+/, '');
+  const asc = Number(f?.ascent);
+  const desc = Number(f?.descent);
+  const fm = f?.fontMatrix as number[] | undefined;
+  return {
+    name,
+    bold: Boolean(f?.bold || f?.black) || BOLD.test(name),
+    italic: Boolean(f?.italic) || ITALIC.test(name),
+    fontMatrix: fm && fm.length === 6 && fm[0] !== 0 ? fm : [0.001, 0, 0, 0.001, 0, 0],
+    ascent: asc > 0.3 && asc < 2 ? asc : 0.8,
+    descent: desc < 0 && desc > -1 ? desc : -0.2,
+    vertical: Boolean(f?.vertical),
+  };
+}
+
+export class TextState {
+  textMatrix: Matrix = [1, 0, 0, 1, 0, 0];
+  x = 0;
+  y = 0;
+  lineX = 0;
+  lineY = 0;
+  leading = 0;
+  charSpacing = 0;
+  wordSpacing = 0;
+  hScale = 1;
+  rise = 0;
+  fontSize = 0;
+  fontDirection = 1;
+  font: FontFace | undefined;
+
+  clone(): TextState {
+    return Object.assign(new TextState(), this);
+  }
+  beginText(): void {
+    this.textMatrix = [1, 0, 0, 1, 0, 0];
+    this.x = this.lineX = 0;
+    this.y = this.lineY = 0;
+  }
+  setTextMatrix(m: ArrayLike<number>): void {
+    this.textMatrix = Array.from(m);
+    this.x = this.lineX = 0;
+    this.y = this.lineY = 0;
+  }
+  moveText(x: number, y: number): void {
+    this.x = this.lineX += x;
+    this.y = this.lineY += y;
+  }
+  nextLine(): void {
+    this.moveText(0, this.leading);
+  }
+  setFont(font: FontFace, size: number): void {
+    this.font = font;
+    this.fontDirection = size < 0 ? -1 : 1;
+    this.fontSize = Math.abs(size);
+  }
+}
+
+/**
+ * Place the glyphs of one show-text operation and append runs (split at wide gaps).
+ * `ctm` maps user space to top-left page space. Advances the text position like pdf.js.
+ */
+export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: Matrix, out: TextRun[]): void {
+  const font = ts.font;
+  if (!font || ts.fontSize === 0) return;
+  const fontSize = ts.fontSize;
+  const hScale = ts.hScale * ts.fontDirection;
+  const advanceScale = fontSize * font.fontMatrix[0]!;
+  const m = multiply(ctm, ts.textMatrix);
+  // Font size on the page: the text-space y unit's length, scaled.
+  const deviceSize = fontSize * Math.hypot(m[2]!, m[3]!);
+  let x = 0;
+  let text = '';
+  let runStart = 0;
+  /** Text-space x where the last visible glyph ended. */
+  let lastEnd = 0;
+  let spaceGlyph = false;
+  const flush = () => {
+    if (text.trim().length > 0) pushRun(ts, m, runStart, ts.x + lastEnd * hScale, text, deviceSize, out);
+    text = '';
+  };
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i]!;
+    if (typeof g === 'number') {
+      x += (-g * fontSize) / 1000;
+      continue;
+    }
+    const spacing = (g.isSpace ? ts.wordSpacing : 0) + ts.charSpacing;
+    const width = (g.width ?? 0) * advanceScale + spacing * ts.fontDirection;
+    const uni = g.unicode ?? '';
+    if (uni.trim() === '') {
+      // Whether a space glyph separates words is decided by the gap it leaves (kerning
+      // sometimes cancels it), so it is only remembered here.
+      spaceGlyph = text !== '';
+      x += width;
+      continue;
+    }
+    if (text !== '') {
+      const gap = (x - lastEnd) * Math.abs(hScale);
+      if (gap > RUN_GAP_EM * fontSize) flush();
+      else if (gap > (spaceGlyph ? SPACE_GLYPH_EM : SPACE_GAP_EM) * fontSize) text += ' ';
+    }
+    spaceGlyph = false;
+    if (text === '') runStart = ts.x + x * hScale;
+    text += uni;
+    x += width;
+    lastEnd = x;
+  }
+  flush();
+  ts.x += x * hScale;
+}
+
+function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: string, deviceSize: number, out: TextRun[]): void {
+  const font = ts.font!;
+  const y = ts.y + ts.rise;
+  const lo = font.descent * ts.fontSize;
+  const hi = font.ascent * ts.fontSize;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const tx of [x0, x1]) {
+    for (const ty of [y + lo, y + hi]) {
+      const px = m[0]! * tx + m[2]! * ty + m[4]!;
+      const py = m[1]! * tx + m[3]! * ty + m[5]!;
+      if (px < minX) minX = px;
+      if (py < minY) minY = py;
+      if (px > maxX) maxX = px;
+      if (py > maxY) maxY = py;
+    }
+  }
+  if (!Number.isFinite(minX) || !Number.isFinite(minY) || !(deviceSize > 0.5)) return;
+  const clean = text.replace(LIGATURES, (c) => c.normalize('NFKC')).replace(/\s+$/, '');
+  out.push({
+    text: clean,
+    bbox: { left: minX, top: minY, width: maxX - minX, height: maxY - minY },
+    fontSize: deviceSize,
+    fontName: font.name,
+    bold: font.bold,
+    italic: font.italic,
+    confidence: null,
+    source: 'text',
+  });
+}

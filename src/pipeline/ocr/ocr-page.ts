@@ -1,0 +1,184 @@
+/**
+ * OCR of one page raster → word runs in page units.
+ *
+ * 1. grey + a small ink mask; a blank page ends here with no runs;
+ * 2. text direction and skew from projection profiles; which way is up from the
+ *    ascender/descender asymmetry of the lines (a guess, verified by step 4);
+ * 3. rotate (quarter turns + skew in one resampling) and OCR the page;
+ * 4. if that reading is poor, OCR a dense crop in the other orientations and re-read the
+ *    page in the one that reads clearly better (upright pages never pay for this);
+ * 5. map word boxes back to the original raster, then to page units.
+ */
+import type { PageSegmentation, OcrEngine, OcrPageResult, RasterImage } from '../../engines/ocr/interface.js';
+import type { TextRun } from '../../model/page.js';
+import { toGrey } from '../rasterize/raster-grey.js';
+import { cropRaster, type PixelRect } from '../rasterize/crop-raster.js';
+import { inkMask, isBlank, type InkMask } from './ink-mask.js';
+import { estimateTextDirection, uprightEvidence } from './text-direction.js';
+import { rotateRaster, toSourceBox, type RasterRotation } from './rotate-raster.js';
+import { readingQuality, type ReadingQuality } from './text-quality.js';
+import { wordsToRuns } from './words-to-runs.js';
+
+export interface OcrPageOptions {
+  /** Page size in page units (PDF points); default: the raster's pixels. */
+  pageWidth?: number;
+  pageHeight?: number;
+  /** Find and undo quarter-turn rotation. Default true. */
+  detectOrientation?: boolean;
+  /** Straighten small skew. Default true. */
+  deskew?: boolean;
+  /** Largest skew searched, degrees. Default 10. */
+  maxSkewDegrees?: number;
+  segmentation?: PageSegmentation;
+  /** Words read with less confidence are dropped. Default 0 (keep all). */
+  minWordConfidence?: number;
+}
+
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
+export interface OcrPageMeta {
+  /** Clockwise quarter turn that made the page read upright. */
+  rotation: QuarterTurn;
+  /** Skew of the content in degrees (clockwise positive); the OCR raster was rotated by −skew. */
+  skewDegrees: number;
+  meanConfidence: number | null;
+  wordCount: number;
+  /** No ink worth reading: OCR was skipped. */
+  blank: boolean;
+  /** OCR calls made (1 for an upright page; more when orientation had to be probed). */
+  ocrCalls: number;
+  engine: string;
+  elapsedMs: number;
+}
+
+export interface OcrPageOutput {
+  runs: TextRun[];
+  meta: OcrPageMeta;
+}
+
+/** A first reading at least this good (letter-weighted confidence) is accepted as upright. */
+const ACCEPT_QUALITY = 0.6;
+/** Skew below this is left to the engine: resampling costs time and a little sharpness. */
+const MIN_DESKEW_DEGREES = 0.4;
+/** |evidence| below this is too weak to put 180° first (receipts, all-caps text). */
+const UPRIGHT_EVIDENCE = 0.35;
+/** Side of the square crop, in raster pixels, used to compare orientations (≈ 3 in at 300 DPI). */
+const PROBE_SIDE = 1000;
+/** Another orientation must read this much more text, and better, to be chosen. */
+const PROBE_MARGIN = 1.25;
+/** Rasters smaller than this are not worth a geometry analysis (or an OCR call). */
+const MIN_SIDE = 8;
+
+export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: OcrPageOptions = {}): Promise<OcrPageOutput> {
+  const started = performance.now();
+  const pageWidth = options.pageWidth ?? raster.width;
+  const pageHeight = options.pageHeight ?? raster.height;
+  const meta: OcrPageMeta = { rotation: 0, skewDegrees: 0, meanConfidence: null, wordCount: 0, blank: false, ocrCalls: 0, engine: engine.description, elapsedMs: 0 };
+  const done = (runs: TextRun[]): OcrPageOutput => {
+    meta.wordCount = runs.length;
+    meta.elapsedMs = Math.round(performance.now() - started);
+    return { runs, meta };
+  };
+
+  if (raster.width < MIN_SIDE || raster.height < MIN_SIDE) return done([]);
+  const grey = toGrey(raster);
+  const mask = await inkMask(grey);
+  if (isBlank(mask)) {
+    meta.blank = true;
+    return done([]);
+  }
+
+  const { skew, order } = planOrientation(mask, options);
+  const segmentation = options.segmentation ?? 'auto';
+  const read = async (image: RasterImage, turn: QuarterTurn) => {
+    const { image: rotated, rotation } = await rotateRaster(image, turn + skew);
+    meta.ocrCalls++;
+    const result = await engine.recognize(rotated, { segmentation, dpi: raster.dpi });
+    return { result, rotation, quality: readingQuality(result.words) };
+  };
+
+  let best = { turn: order[0]!, ...(await read(grey, order[0]!)) };
+  if (options.detectOrientation !== false && best.quality.quality < ACCEPT_QUALITY && order.length > 1) {
+    const probe = cropRaster(grey, densestWindow(mask, PROBE_SIDE));
+    const scored: { turn: QuarterTurn; q: ReadingQuality }[] = [];
+    for (const turn of order) scored.push({ turn, q: (await read(probe, turn)).quality });
+    const first = scored[0]!;
+    const winner = scored.reduce((a, b) => (b.q.score > a.q.score ? b : a));
+    if (winner.turn !== first.turn && winner.q.score > first.q.score * PROBE_MARGIN && winner.q.quality > first.q.quality) {
+      const again = { turn: winner.turn, ...(await read(grey, winner.turn)) };
+      if (again.quality.score > best.quality.score) best = again;
+    }
+  }
+
+  meta.rotation = best.turn;
+  meta.skewDegrees = -skew;
+  meta.meanConfidence = best.result.meanConfidence;
+  const result = backToSource(best.result, best.rotation);
+  return done(wordsToRuns(result, { pageWidth, pageHeight, minWordConfidence: options.minWordConfidence ?? 0, uprightScale: lineScale(best.rotation, pageWidth, pageHeight) }));
+}
+
+/** Skew to undo and quarter turns to try, most likely first. */
+function planOrientation(mask: InkMask, options: OcrPageOptions): { skew: number; order: QuarterTurn[] } {
+  const dir = estimateTextDirection(mask, options.maxSkewDegrees ?? 10);
+  if (!dir) return { skew: 0, order: options.detectOrientation === false ? [0] : [0, 180, 90, 270] };
+  const axis: QuarterTurn = Math.abs(dir.angle) > 45 ? 90 : 0;
+  const rawSkew = dir.angle - axis;
+  const skew = options.deskew === false || Math.abs(rawSkew) < MIN_DESKEW_DEGREES ? 0 : rawSkew;
+  if (options.detectOrientation === false) return { skew: axis === 0 ? skew : 0, order: [0] };
+  const evidence = uprightEvidence(mask, dir.angle);
+  const primary: QuarterTurn = evidence < -UPRIGHT_EVIDENCE ? ((axis + 180) as QuarterTurn) : axis;
+  const flipped = ((primary + 180) % 360) as QuarterTurn;
+  const others: QuarterTurn[] = axis === 0 ? [90, 270] : [0, 180];
+  return { skew, order: [primary, flipped, ...others] };
+}
+
+/** The square window (in raster pixels) holding the most ink, for orientation probes. */
+function densestWindow(mask: InkMask, side: number): PixelRect {
+  const rasterW = Math.round(mask.width / mask.scale);
+  const rasterH = Math.round(mask.height / mask.scale);
+  const w = Math.min(mask.width, Math.max(1, Math.round(side * mask.scale)));
+  const h = Math.min(mask.height, Math.max(1, Math.round(side * mask.scale)));
+  // Integral image of the mask.
+  const W = mask.width + 1;
+  const integral = new Uint32Array(W * (mask.height + 1));
+  for (let y = 0; y < mask.height; y++) {
+    let row = 0;
+    for (let x = 0; x < mask.width; x++) {
+      row += mask.data[y * mask.width + x]!;
+      integral[(y + 1) * W + x + 1] = integral[y * W + x + 1]! + row;
+    }
+  }
+  const step = Math.max(1, Math.floor(Math.min(w, h) / 4));
+  let bestX = 0, bestY = 0, bestInk = -1;
+  for (let y = 0; y + h <= mask.height; y += step) {
+    for (let x = 0; x + w <= mask.width; x += step) {
+      const ink = integral[(y + h) * W + x + w]! - integral[y * W + x + w]! - integral[(y + h) * W + x]! + integral[y * W + x]!;
+      if (ink > bestInk) {
+        bestInk = ink;
+        bestX = x;
+        bestY = y;
+      }
+    }
+  }
+  const left = Math.round(bestX / mask.scale);
+  const top = Math.round(bestY / mask.scale);
+  return { left, top, width: Math.min(rasterW - left, Math.round(w / mask.scale)), height: Math.min(rasterH - top, Math.round(h / mask.scale)) };
+}
+
+function backToSource(result: OcrPageResult, rotation: RasterRotation): OcrPageResult & { uprightLineHeights: number[] } {
+  const uprightLineHeights = result.lines.map((l) => l.bbox.height);
+  return {
+    ...result,
+    width: rotation.srcWidth,
+    height: rotation.srcHeight,
+    words: result.words.map((w) => ({ ...w, bbox: toSourceBox(rotation, w.bbox) })),
+    lines: result.lines.map((l) => ({ ...l, bbox: toSourceBox(rotation, l.bbox) })),
+    uprightLineHeights,
+  };
+}
+
+/** Page units per upright-raster pixel along the upright vertical (for font sizes). */
+function lineScale(rotation: RasterRotation, pageWidth: number, pageHeight: number): number {
+  const sideways = Math.round(rotation.angle / 90) % 2 === 1;
+  return sideways ? pageWidth / rotation.srcWidth : pageHeight / rotation.srcHeight;
+}

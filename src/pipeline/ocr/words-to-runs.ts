@@ -1,0 +1,44 @@
+/** Engine words (raster pixels, original orientation) → TextRuns in page units. */
+import { roundBBox } from '../../model/document.js';
+import type { TextRun } from '../../model/page.js';
+import type { OcrPageResult } from '../../engines/ocr/interface.js';
+
+export interface RunMapping {
+  pageWidth: number;
+  pageHeight: number;
+  minWordConfidence: number;
+  /** Page units per pixel of the upright (rotated) raster's vertical axis. */
+  uprightScale?: number;
+}
+
+/** Font name given to OCR runs: there is no font, only a size estimate. */
+export const OCR_FONT_NAME = 'OCR';
+
+export function wordsToRuns(result: OcrPageResult & { uprightLineHeights?: number[] }, m: RunMapping): TextRun[] {
+  const sx = m.pageWidth / result.width;
+  const sy = m.pageHeight / result.height;
+  const runs: TextRun[] = [];
+  result.lines.forEach((line, li) => {
+    // A line box spans ascender to descender, about one em of the font.
+    const upright = result.uprightLineHeights?.[li];
+    const fontSize = upright !== undefined && m.uprightScale ? upright * m.uprightScale : line.bbox.height * sy;
+    let last: TextRun | undefined;
+    for (let i = line.firstWord; i < line.endWord; i++) {
+      const w = result.words[i]!;
+      if (w.confidence < m.minWordConfidence) continue;
+      last = {
+        text: w.text,
+        bbox: roundBBox({ left: w.bbox.left * sx, top: w.bbox.top * sy, width: w.bbox.width * sx, height: w.bbox.height * sy }),
+        fontSize: Math.round(fontSize * 100) / 100,
+        fontName: OCR_FONT_NAME,
+        bold: false,
+        italic: false,
+        confidence: Math.round(w.confidence * 1000) / 1000,
+        source: 'ocr',
+      };
+      runs.push(last);
+    }
+    if (last) last.eol = true;
+  });
+  return runs;
+}

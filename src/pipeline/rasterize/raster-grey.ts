@@ -1,0 +1,18 @@
+/** Colour raster → 8-bit grey (BT.601 luma), alpha composited onto white. */
+import type { RasterImage } from '../../engines/ocr/interface.js';
+
+export function toGrey(image: RasterImage): RasterImage {
+  if (image.channels === 1) return image;
+  const { width, height, channels, data } = image;
+  const n = width * height;
+  const out = Buffer.allocUnsafe(n);
+  for (let i = 0, p = 0; i < n; i++, p += channels) {
+    let y = (data[p]! * 299 + data[p + 1]! * 587 + data[p + 2]! * 114 + 500) / 1000;
+    if (channels === 4) {
+      const a = data[p + 3]!;
+      y = (y * a + 255 * (255 - a)) / 255;
+    }
+    out[i] = y;
+  }
+  return { data: out, width, height, channels: 1, dpi: image.dpi };
+}

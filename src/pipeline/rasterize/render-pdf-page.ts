@@ -1,0 +1,52 @@
+/**
+ * A pdf.js page → raster, with @napi-rs/canvas (the canvas pdf.js 5 itself uses in Node
+ * through its NodeCanvasFactory for scratch canvases). The viewport includes the page's
+ * /Rotate, so the raster shows the page as displayed and page units are viewport points.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
+import { ProcessingError } from '../../errors.js';
+import type { RasterImage } from '../../engines/ocr/interface.js';
+import { cappedScale, DEFAULT_RASTER_LIMITS, type RasterLimits } from './raster-dpi.js';
+
+/**
+ * pdf.js draws with Path2D and pattern objects from the @napi-rs/canvas copy it resolves
+ * itself (pdfjs-dist may carry its own nested version). A canvas from another copy rejects
+ * them or crashes natively, so the canvas module is resolved from pdf.js's location.
+ */
+const require = createRequire(import.meta.url);
+const pdfjsBuild = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build', 'pdf.mjs');
+let canvasModule: typeof import('@napi-rs/canvas') | undefined;
+function pdfjsCanvas(): typeof import('@napi-rs/canvas') {
+  canvasModule ??= createRequire(pdfjsBuild)('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+  return canvasModule;
+}
+
+export interface RenderedPage extends RasterImage {
+  channels: 4;
+  /** Pixels per page unit actually used (dpi / 72 unless the limits lowered it). */
+  scale: number;
+  /** Page size in page units (PDF points of the rotated viewport). */
+  pageWidth: number;
+  pageHeight: number;
+}
+
+export async function renderPdfPage(page: PDFPageProxy, dpi: number, limits: Partial<RasterLimits> = {}): Promise<RenderedPage> {
+  const unit = page.getViewport({ scale: 1 });
+  const scale = cappedScale(unit.width, unit.height, dpi, { ...DEFAULT_RASTER_LIMITS, ...limits });
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.round(viewport.width));
+  const height = Math.max(1, Math.round(viewport.height));
+  const canvas = pdfjsCanvas().createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  try {
+    // pdf.js fills the page white before drawing (CanvasGraphics.beginDrawing).
+    await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+  } catch (err) {
+    throw new ProcessingError('processing_error', `Page ${page.pageNumber} could not be rendered: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+  }
+  // Premultiplied RGBA; the page is opaque, so it equals straight alpha.
+  const data = canvas.data();
+  return { data, width, height, channels: 4, dpi: scale * 72, scale, pageWidth: unit.width, pageHeight: unit.height };
+}
