@@ -8,8 +8,6 @@ export const SINGLE_COLUMN = [
   'layout/docling/tests/data/pdf/sources/multi_page.pdf',
   'office/unstructured/example-docs/pdf/fake-memo.pdf',
   'office/unstructured/example-docs/pdf/loremipsum-flat.pdf',
-  'office/unstructured/example-docs/pdf/reliance.pdf',
-  'robustness/pdf-lib/assets/pdfs/us_constitution.pdf',
   'layout/DocBank/DocBank_samples/DocBank_samples/40.tar_1503.04529.gz_GaussianLowerBounds_LaplaceBeltrami_hal2_black.pdf',
   'layout/DocBank/DocBank_samples/DocBank_samples/65.tar_1803.03564.gz_faddeev271017_black.pdf',
 ];

@@ -16,8 +16,10 @@ export interface TextRun {
   /** In [0, 1]; null for text-layer runs. */
   confidence: number | null;
   source: 'text' | 'ocr';
-  /** Explicit end-of-line after this run (pdf.js `hasEOL`). */
+  /** Explicit end-of-line after this run (last word of an OCR line). */
   eol?: boolean;
+  /** Baseline direction on the page in degrees (0 = left to right; 90 = top to bottom). */
+  dir?: 0 | 90 | 180 | 270;
 }
 
 /** A straight ruling segment (stroked line, or a thin filled rectangle). */

@@ -13,13 +13,19 @@ export interface Rendered {
   markdown: string;
 }
 
-/** Join block lines into running text, undoing line-end hyphenation only for soft hyphens. */
+/**
+ * Join block lines into running text. A line ending in a hyphen after a letter, followed
+ * by a line starting in lower case, is a word broken across lines: it is rejoined.
+ */
 export function blockContent(b: Block): string {
-  return b.lines
-    .map((l) => l.text)
-    .join('\n')
-    .replace(/\u00ad\n/g, '')
-    .trim();
+  let out = '';
+  for (const l of b.lines) {
+    const t = l.text;
+    if (!out) out = t;
+    else if (/\p{L}[-\u00ad]$/u.test(out) && /^\p{Ll}/u.test(t)) out = out.slice(0, -1) + t;
+    else out += '\n' + t;
+  }
+  return out.trim();
 }
 
 function paragraph(text: string): string {

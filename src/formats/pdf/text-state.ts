@@ -178,6 +178,8 @@ function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: strin
   }
   if (!Number.isFinite(minX) || !Number.isFinite(minY) || !(deviceSize > 0.5)) return;
   const clean = text.replace(LIGATURES, (c) => c.normalize('NFKC')).replace(/\s+$/, '');
+  // Quantised baseline direction, so rotated text can be laid out in its own frame.
+  const angle = (Math.round((Math.atan2(m[1]!, m[0]!) * 180) / Math.PI / 90) * 90 + 360) % 360;
   out.push({
     text: clean,
     bbox: { left: minX, top: minY, width: maxX - minX, height: maxY - minY },
@@ -187,5 +189,6 @@ function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: strin
     italic: font.italic,
     confidence: null,
     source: 'text',
+    ...(angle !== 0 ? { dir: angle as 90 | 180 | 270 } : {}),
   });
 }

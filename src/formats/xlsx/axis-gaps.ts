@@ -70,6 +70,20 @@ export class AxisGaps {
     return b - a - 1 <= 0 ? 0 : b - a - 1 - this.countIn(a + 1, b - 1);
   }
 
+  /** The first kept index after i. */
+  nextKept(i: number): number {
+    const j = i + 1;
+    const k = this.intervalAtOrBefore(j);
+    return k >= 0 && j <= this.ends[k]! ? this.ends[k]! + 1 : j;
+  }
+
+  /** The last kept index before i (may be -1: nothing kept before). */
+  prevKept(i: number): number {
+    const j = i - 1;
+    const k = this.intervalAtOrBefore(j);
+    return k >= 0 && j <= this.ends[k]! ? this.starts[k]! - 1 : j;
+  }
+
   /** The kept indices of [a, b], in order. */
   *kept(a: number, b: number): Generator<number> {
     let i = a;

@@ -16,9 +16,26 @@ function formatTokens(format: string): string {
   return format.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*\]/g, '');
 }
 
+/** Per-format facts, cached: a workbook uses a handful of formats for all its cells. */
+interface FormatInfo {
+  date: boolean;
+  calendar: boolean;
+}
+const formatCache = new Map<string, FormatInfo>();
+
+function formatInfo(format: string): FormatInfo {
+  let info = formatCache.get(format);
+  if (!info) {
+    const date = format !== 'General' && XLSX.SSF.is_date(format);
+    info = { date, calendar: date && showsCalendarDate(format) };
+    if (formatCache.size > 10_000) formatCache.clear();
+    formatCache.set(format, info);
+  }
+  return info;
+}
+
 export function isDateFormat(format: string | undefined): boolean {
-  if (!format || format === 'General') return false;
-  return XLSX.SSF.is_date(format);
+  return !!format && formatInfo(format).date;
 }
 
 /** A date format that shows a calendar date (not a pure time or a duration like [h]:mm). */
@@ -104,7 +121,7 @@ export function cellValues(cell: CellObject, date1904: boolean): CellValues | nu
       if (!Number.isFinite(v)) return null;
       const display = numberDisplay(cell, v);
       const format = typeof cell.z === 'string' ? cell.z : undefined;
-      if (isDateFormat(format) && showsCalendarDate(format!)) {
+      if (format && formatInfo(format).calendar) {
         const iso = serialToIso(v, date1904);
         if (iso) return { kind: 'date', display, value: iso };
       }

@@ -6,6 +6,8 @@
 import type { OcrEntry } from '../../model/document.js';
 import type { Line } from '../../model/layout.js';
 import type { TextRun } from '../../model/page.js';
+import { visualToLogical } from './bidi.js';
+import { byDirection } from './rotation.js';
 
 /** Gap (in font sizes) above which two runs on one baseline belong to different lines. */
 const SPLIT_GAP_EM = 1.25;
@@ -15,13 +17,14 @@ const SPACE_GAP_EM = 0.12;
 interface Row {
   top: number;
   bottom: number;
+  size: number;
   runs: TextRun[];
 }
 
 /**
  * How much two vertical extents share, relative to the shorter one; 0 when the overlap is
  * small relative to the taller one (a small line inside a huge glyph's descent is not on
- * the huge glyph's baseline, while a superscript still is).
+ * the huge glyph's baseline).
  */
 function overlapShare(aTop: number, aBottom: number, bTop: number, bBottom: number): number {
   const inter = Math.min(aBottom, bBottom) - Math.max(aTop, bTop);
@@ -31,8 +34,24 @@ function overlapShare(aTop: number, aBottom: number, bTop: number, bBottom: numb
   return inter / minH;
 }
 
+/** Sub- and superscripts: a smaller run whose centre lies within the larger run's band. */
+function scriptOf(row: Row, run: TextRun): boolean {
+  const small = run.fontSize < row.size ? run.fontSize : row.size;
+  const large = run.fontSize < row.size ? row.size : run.fontSize;
+  if (small < 0.5 * large || small > 0.9 * large) return false;
+  const [sTop, sBottom, lTop, lBottom] =
+    run.fontSize < row.size ? [run.bbox.top, run.bbox.top + run.bbox.height, row.top, row.bottom] : [row.top, row.bottom, run.bbox.top, run.bbox.top + run.bbox.height];
+  const centre = (sTop + sBottom) / 2;
+  const pad = 0.15 * (lBottom - lTop);
+  return centre >= lTop - pad && centre <= lBottom + pad;
+}
+
 /** Group runs into lines. Input order does not matter; output is sorted top-to-bottom. */
 export function buildLines(runs: readonly TextRun[]): Line[] {
+  return byDirection(runs, buildHorizontalLines);
+}
+
+function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
   const sorted = runs
     .filter((r) => r.text.trim().length > 0 && r.bbox.width >= 0 && r.bbox.height > 0)
     .slice()
@@ -54,10 +73,14 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
         best = r;
       }
     }
-    if (best) best.runs.push(run);
-    else {
-      // The row's band stays the seed run's band, so tall runs cannot chain rows together.
-      const row = { top, bottom, runs: [run] };
+    best ??= open.find((r) => scriptOf(r, run));
+    if (best) {
+      best.runs.push(run);
+      // A body-size run adopted by a script-seeded row becomes the row's reference.
+      if (run.fontSize > best.size) Object.assign(best, { top, bottom, size: run.fontSize });
+    } else {
+      // The row's band stays its reference run's band, so tall runs cannot chain rows.
+      const row = { top, bottom, size: run.fontSize, runs: [run] };
       rows.push(row);
       open.push(row);
     }
@@ -121,7 +144,7 @@ function finishLine(runs: TextRun[]): Line {
     words.push({ text: t.trim(), bbox: r.bbox, confidence: r.confidence });
   }
   return {
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: visualToLogical(text.replace(/\s+/g, ' ').trim()),
     bbox: { left, top, width: right - left, height: bottom - top },
     fontSize: argmax(chars, runs[0]!.fontSize * 10) / 10,
     bold: total > 0 && boldChars / total > 0.6,

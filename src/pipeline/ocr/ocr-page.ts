@@ -58,8 +58,13 @@ export interface OcrPageOutput {
 
 /** A first reading at least this good (letter-weighted confidence) is accepted as upright. */
 const ACCEPT_QUALITY = 0.6;
-/** Skew below this is left to the engine: resampling costs time and a little sharpness. */
-const MIN_DESKEW_DEGREES = 0.4;
+/**
+ * Skew below this is left to the engine, which follows slightly sloped lines by itself;
+ * resampling costs time and a little sharpness (eurotext, 0.8°: CER 0.024 unrotated,
+ * 0.027 rotated). At 1.9° and 2.8° (OCRmyPDF skew tests) deskewing cuts CER from 0.10
+ * and 0.37 to under 0.005.
+ */
+const MIN_DESKEW_DEGREES = 1;
 /** |evidence| below this is too weak to put 180° first (receipts, all-caps text). */
 const UPRIGHT_EVIDENCE = 0.35;
 /** Side of the square crop, in raster pixels, used to compare orientations (≈ 3 in at 300 DPI). */

@@ -46,7 +46,8 @@ export async function renderPdfPage(page: PDFPageProxy, dpi: number, limits: Par
   } catch (err) {
     throw new ProcessingError('processing_error', `Page ${page.pageNumber} could not be rendered: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
   }
-  // Premultiplied RGBA; the page is opaque, so it equals straight alpha.
-  const data = canvas.data();
+  // Premultiplied RGBA (the page is opaque, so it equals straight alpha). data() is a view
+  // of Skia's surface, freed with the canvas: copy it before the canvas can be collected.
+  const data = Buffer.from(canvas.data());
   return { data, width, height, channels: 4, dpi: scale * 72, scale, pageWidth: unit.width, pageHeight: unit.height };
 }

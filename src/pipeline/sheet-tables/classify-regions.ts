@@ -52,6 +52,54 @@ function contentCount(range: CellRange, index: SheetIndex, limit: number): numbe
   return n;
 }
 
+/**
+ * Tables starting (or ending) within MAX_GAP kept rows of a rectangle, found by binary
+ * search so that sheets with thousands of small tables stay linear-ish.
+ */
+class NearbyTables {
+  private readonly byTop: number[];
+  private readonly byBottom: number[];
+
+  constructor(
+    private readonly regions: SheetRegion[],
+    private readonly grid: SheetGrid,
+  ) {
+    const tables = regions.map((_, i) => i).filter((i) => regions[i]!.kind === 'table');
+    this.byTop = [...tables].sort((a, b) => regions[a]!.range.top - regions[b]!.range.top);
+    this.byBottom = [...tables].sort((a, b) => regions[a]!.range.bottom - regions[b]!.range.bottom);
+  }
+
+  /** The kept row `steps` kept rows away from `row` (tables never start on omitted rows). */
+  private reach(row: number, steps: number, dir: 1 | -1): number {
+    let r = row;
+    for (let k = 0; k < steps && r >= 0; k++) r = dir === 1 ? this.grid.omittedRows.nextKept(r) : this.grid.omittedRows.prevKept(r);
+    return r;
+  }
+
+  private between(list: number[], key: (i: number) => number, lo: number, hi: number): number[] {
+    let a = 0;
+    let b = list.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (key(list[mid]!) < lo) a = mid + 1;
+      else b = mid;
+    }
+    const out: number[] = [];
+    for (let k = a; k < list.length && key(list[k]!) <= hi; k++) out.push(list[k]!);
+    return out;
+  }
+
+  /** Tables whose top row is at most MAX_GAP kept rows below `r`. */
+  below(r: CellRange): number[] {
+    return this.between(this.byTop, (i) => this.regions[i]!.range.top, r.bottom + 1, this.reach(r.bottom, MAX_GAP + 1, 1));
+  }
+
+  /** Tables whose bottom row is at most MAX_GAP kept rows above `r`. */
+  above(r: CellRange): number[] {
+    return this.between(this.byBottom, (i) => this.regions[i]!.range.bottom, this.reach(r.top, MAX_GAP + 1, -1), r.top - 1);
+  }
+}
+
 function columnsOverlap(a: CellRange, b: CellRange): boolean {
   return a.left <= b.right && b.left <= a.right;
 }
@@ -67,19 +115,21 @@ export function classifyRegions(candidates: Array<Candidate & { kind?: SheetRegi
     const lone = contentCount(c.range, index, 2) === 1;
     return { kind: lone ? 'text' : 'table', range: c.range, confidence: c.confidence };
   });
-  const tables = regions.map((r, i) => ({ r, i })).filter((x) => x.r.kind === 'table');
+  const near = new NearbyTables(regions, grid);
   for (const region of regions) {
     if (region.kind === 'table' || region.attachedTo !== undefined) continue;
     let best: { i: number; gap: number; above: boolean } | null = null;
-    for (const { r: t, i } of tables) {
-      if (!columnsOverlap(region.range, t.range)) continue;
-      if (t.range.top > region.range.bottom) {
-        const gap = grid.omittedRows.keptBetween(region.range.bottom, t.range.top);
-        if (gap <= MAX_GAP && (!best || gap < best.gap || (gap === best.gap && !best.above))) best = { i, gap, above: true };
-      } else if (t.range.bottom < region.range.top) {
-        const gap = grid.omittedRows.keptBetween(t.range.bottom, region.range.top);
-        if (gap <= MAX_GAP && (!best || gap < best.gap)) best = { i, gap, above: false };
-      }
+    for (const i of near.below(region.range)) {
+      const t = regions[i]!.range;
+      if (!columnsOverlap(region.range, t)) continue;
+      const gap = grid.omittedRows.keptBetween(region.range.bottom, t.top);
+      if (!best || gap < best.gap || (gap === best.gap && !best.above)) best = { i, gap, above: true };
+    }
+    for (const i of near.above(region.range)) {
+      const t = regions[i]!.range;
+      if (!columnsOverlap(region.range, t)) continue;
+      const gap = grid.omittedRows.keptBetween(t.bottom, region.range.top);
+      if (!best || gap < best.gap) best = { i, gap, above: false };
     }
     if (!best) continue;
     region.attachedTo = best.i;

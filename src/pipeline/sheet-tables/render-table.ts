@@ -13,16 +13,29 @@ export interface RenderedTable {
   content: string;
 }
 
+// Each helper tests once before replacing: most cells need no escaping, and these run
+// for every cell of every table.
+const HTML_SPECIAL = /[&<>"]/;
+const MD_SPECIAL = /[\\|\r\n]/;
+const BREAKS = /[\t\r\n]/;
+
 export function escapeHtml(s: string): string {
+  if (!HTML_SPECIAL.test(s)) return s;
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+function htmlCell(s: string): string {
+  const escaped = escapeHtml(s);
+  return BREAKS.test(escaped) ? escaped.replace(/\r\n|\r|\n/g, '<br>') : escaped;
+}
+
 function markdownCell(s: string): string {
+  if (!MD_SPECIAL.test(s)) return s;
   return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, '<br>');
 }
 
 function plainCell(s: string): string {
-  return s.replace(/[\t\r\n]+/g, ' ');
+  return BREAKS.test(s) ? s.replace(/[\t\r\n]+/g, ' ') : s;
 }
 
 /**
@@ -92,7 +105,7 @@ function htmlRows(section: Section, tag: 'th' | 'td'): string {
       const cs = section.colSpan ? section.colSpan[ri]![ci]! : 1;
       if (rs === 0) return;
       const attrs = (cs > 1 ? ` colspan="${cs}"` : '') + (rs > 1 ? ` rowspan="${rs}"` : '');
-      parts.push(`<${tag}${attrs}>${escapeHtml(t).replace(/\r\n|\r|\n/g, '<br>')}</${tag}>`);
+      parts.push(`<${tag}${attrs}>${htmlCell(t)}</${tag}>`);
     });
     parts.push('</tr>');
   });

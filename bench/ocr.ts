@@ -1,0 +1,168 @@
+/**
+ * OCR benchmark: Quire's OCR engines against the native `tesseract` CLI on the same images,
+ * in the same run.
+ *
+ *   npx tsx bench/ocr.ts [--reps 3] [--engines ServiceHawk,ServiceBeta,ServiceStorm] [--skip-accuracy] [--skip-speed]
+ *
+ * Accuracy: CER (whitespace collapsed) on every corpus image with ground truth, plus the
+ * OCRmyPDF "linn" family (PDF pages rendered at 300 DPI; bullets normalised).
+ * Speed: dense 300-DPI pages, Quire (decode + ocrPage) and `tesseract <png> stdout`
+ * (OMP_THREAD_LIMIT=1) alternating, median of --reps runs per page.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createOcrEngine } from '../src/engines/ocr/factory.js';
+import type { OcrEngine } from '../src/engines/ocr/interface.js';
+import { findTesseractBinary } from '../src/engines/ocr/tesseract-cli-engine.js';
+import { openPdf } from '../src/formats/pdf/open-document.js';
+import { loadImagePages } from '../src/formats/image/load-image-pages.js';
+import { ocrPage } from '../src/pipeline/ocr/ocr-page.js';
+import { renderPdfPage } from '../src/pipeline/rasterize/render-pdf-page.js';
+import { toGrey } from '../src/pipeline/rasterize/raster-grey.js';
+import { cer, type CerOptions } from '../test/ocr/helpers/cer.js';
+import { corpusPath, groundTruthImages, hasCorpus } from '../test/ocr/helpers/corpus.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const reps = Math.max(1, Number(arg('reps', '3')));
+const engineNames = arg('engines', 'ServiceHawk,ServiceBeta,ServiceStorm').split(',');
+
+if (!hasCorpus) {
+  console.error('Corpus not found (set QUIRE_CORPUS).');
+  process.exit(1);
+}
+const cli = findTesseractBinary();
+if (!cli) console.warn('No tesseract executable on PATH: CLI columns stay empty.');
+
+interface Sample {
+  name: string;
+  file: string;
+  truth: string | null;
+  cer: CerOptions;
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-ocr-'));
+const OCRMYPDF = 'ocr/OCRmyPDF/tests/resources';
+const linnTruth = corpusPath(OCRMYPDF, 'linn.txt');
+
+/** PDF pages rendered at 300 DPI and stored as grey PNG, so both sides read the same file. */
+async function renderedPages(pdf: string, label: string): Promise<Sample[]> {
+  const doc = await openPdf(new Uint8Array(fs.readFileSync(pdf)));
+  const out: Sample[] = [];
+  for (let p = 1; p <= doc.numPages; p++) {
+    const grey = toGrey(await renderPdfPage(await doc.getPage(p), 300));
+    const file = path.join(tmp, `${label}-p${p}.png`);
+    await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).toColourspace('b-w').png().toFile(file);
+    out.push({ name: `${label}.pdf#${p}`, file, truth: linnTruth, cer: { dropBullets: true } });
+  }
+  await doc.destroy();
+  return out;
+}
+
+function runCli(file: string): { text: string; ms: number } {
+  const t = performance.now();
+  const res = spawnSync(cli!, [file, 'stdout'], { encoding: 'utf8', env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 64 << 20 });
+  const ms = performance.now() - t;
+  if (res.status !== 0) throw new Error(`tesseract failed on ${file}: ${res.stderr}`);
+  return { text: res.stdout, ms };
+}
+
+async function runQuire(engine: OcrEngine, file: string): Promise<{ text: string; ms: number; rotation: number; skew: number; calls: number }> {
+  const t = performance.now();
+  const pages = await loadImagePages(fs.readFileSync(file));
+  const raster = await pages.getPage(0);
+  const out = await ocrPage(raster, engine);
+  const ms = performance.now() - t;
+  const text = out.runs.map((r) => r.text + (r.eol ? '\n' : ' ')).join('');
+  return { text, ms, rotation: out.meta.rotation, skew: out.meta.skewDegrees, calls: out.meta.ocrCalls };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const f4 = (v: number | undefined) => (v === undefined ? '   -  ' : v.toFixed(4));
+const ms = (v: number) => `${Math.round(v)}`.padStart(6);
+
+async function main() {
+  const engines: OcrEngine[] = [];
+  for (const n of engineNames) {
+    const e = await createOcrEngine(n);
+    engines.push(e);
+    console.log(`${n.padEnd(13)} → ${e.name}: ${e.description}`);
+  }
+  if (cli) console.log(`CLI baseline  → ${spawnSync(cli, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0]} (${cli}, OMP_THREAD_LIMIT=1, default psm 3)`);
+  console.log(`host: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}\n`);
+
+  // Warm up: first calls compile WASM and load models.
+  const warm = groundTruthImages()[0]!.image;
+  for (const e of engines) await runQuire(e, warm);
+  if (cli) runCli(warm);
+
+  const linnFamily: Sample[] = [
+    { name: 'linn.png', file: corpusPath(OCRMYPDF, 'linn.png'), truth: linnTruth, cer: { dropBullets: true } },
+    ...(await renderedPages(corpusPath(OCRMYPDF, 'skew.pdf'), 'skew')),
+    ...(await renderedPages(corpusPath(OCRMYPDF, 'rotated_skew.pdf'), 'rotated_skew')),
+    ...(await renderedPages(corpusPath(OCRMYPDF, 'ccitt.pdf'), 'ccitt')),
+    ...(await renderedPages(corpusPath(OCRMYPDF, 'cardinal.pdf'), 'cardinal')),
+  ];
+
+  if (!args.includes('--skip-accuracy')) {
+    const samples: Sample[] = [
+      ...groundTruthImages().map((g) => ({ name: g.name, file: g.image, truth: g.truth, cer: g.cer })),
+      ...linnFamily,
+    ];
+    console.log('## Accuracy: CER (lower is better)\n');
+    console.log(`| image | tesseract CLI | ${engines.map((e) => e.name).join(' | ')} | Quire rotation/skew |`);
+    console.log(`|---|---|${engines.map(() => '---').join('|')}|---|`);
+    const sums = new Array(engines.length + 1).fill(0);
+    for (const s of samples) {
+      const truth = fs.readFileSync(s.truth!, 'utf8');
+      const c = cli ? cer(runCli(s.file).text, truth, s.cer) : undefined;
+      const row: (number | undefined)[] = [c];
+      let geo = '';
+      for (const e of engines) {
+        const q = await runQuire(e, s.file);
+        row.push(cer(q.text, truth, s.cer));
+        geo ||= `${q.rotation}° / ${q.skew.toFixed(1)}°${q.calls > 1 ? ` (${q.calls} OCR calls)` : ''}`;
+      }
+      row.forEach((v, i) => (sums[i] += v ?? 0));
+      console.log(`| ${s.name} | ${row.map(f4).join(' | ')} | ${geo} |`);
+    }
+    console.log(`| **mean (${samples.length})** | ${sums.map((v) => f4(v / samples.length)).join(' | ')} | |\n`);
+  }
+
+  if (!args.includes('--skip-speed') && cli) {
+    const dense = [linnFamily[0]!, ...linnFamily.filter((s) => /^(skew|ccitt|cardinal\.pdf#1)/.test(s.name))];
+    console.log(`## Speed: dense 300-DPI pages, median of ${reps} alternating runs (ms)\n`);
+    console.log(`| page | tesseract CLI | ${engines.map((e) => `${e.name} | ratio`).join(' | ')} |`);
+    console.log(`|---|---|${engines.map(() => '---|---').join('|')}|`);
+    const totals = new Array(engines.length + 1).fill(0);
+    for (const s of dense) {
+      const cliTimes: number[] = [];
+      const quireTimes: number[][] = engines.map(() => []);
+      for (let r = 0; r < reps; r++) {
+        cliTimes.push(runCli(s.file).ms);
+        for (let i = 0; i < engines.length; i++) quireTimes[i]!.push((await runQuire(engines[i]!, s.file)).ms);
+      }
+      const c = median(cliTimes);
+      const qs = quireTimes.map(median);
+      totals[0] += c;
+      qs.forEach((q, i) => (totals[i + 1] += q));
+      console.log(`| ${s.name} | ${ms(c)} | ${qs.map((q) => `${ms(q)} | ${(q / c).toFixed(2)}x`).join(' | ')} |`);
+    }
+    console.log(`| **total** | ${ms(totals[0])} | ${totals.slice(1).map((q) => `${ms(q)} | **${(q / totals[0]).toFixed(2)}x**`).join(' | ')} |\n`);
+  }
+
+  for (const e of engines) await e.terminate();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  fs.rmSync(tmp, { recursive: true, force: true });
+  process.exit(1);
+});
