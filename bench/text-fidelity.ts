@@ -4,31 +4,17 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createEngine } from '../src/index.js';
-import { CORPUS, corpusPath, pdfInfo } from './lib/corpus.js';
-import { scoreFidelity, pdftotextPages } from './lib/fidelity.js';
-import { f1, words } from './lib/text-metrics.js';
-import { SINGLE_COLUMN } from './lib/born-digital.js';
+import { CORPUS, corpusPath } from './lib/corpus.js';
+import { scoreFidelity } from './lib/fidelity.js';
+import { f1 } from './lib/text-metrics.js';
+import { SINGLE_COLUMN, bornDigitalPdfs } from './lib/born-digital.js';
 
 const args = process.argv.slice(2);
 const maxPages = args.includes('--max-pages') ? Number(args[args.indexOf('--max-pages') + 1]) : 700;
 const filter = args.includes('--filter') ? args[args.indexOf('--filter') + 1]! : '';
 
-/** Born-digital: poppler opens it, no password, and it has a real text layer. */
 function bornDigital(): string[] {
-  return pdfInfo()
-    .filter((r) => r.status.startsWith('ok') && !r.encrypted && r.pages <= maxPages)
-    .filter((r) => !/^(robustness\/(qpdf|pdf\.js)|ocr\/|classification\/)/.test(r.path))
-    .filter((r) => r.path.includes(filter) && (!args.includes('--single') || SINGLE_COLUMN.includes(r.path)))
-    .map((r) => r.path)
-    .filter((p) => {
-      try {
-        const pages = pdftotextPages(corpusPath(p));
-        const n = words(pages.join(' ')).length;
-        return n >= 30 * Math.max(1, pages.length - 1) * 0.5;
-      } catch {
-        return false;
-      }
-    });
+  return bornDigitalPdfs(maxPages, filter).filter((p) => !args.includes('--single') || SINGLE_COLUMN.includes(p));
 }
 
 execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });

@@ -1,3 +1,27 @@
+import { corpusPath, pdfInfo } from './corpus.js';
+import { pdftotextPages } from './fidelity.js';
+import { words } from './text-metrics.js';
+
+/**
+ * Born-digital PDFs of the corpus: poppler opens them without a password, they are not in
+ * the scanned or fuzzed sets, and pdftotext finds a real text layer (>= 15 words a page).
+ */
+export function bornDigitalPdfs(maxPages: number, filter = ''): string[] {
+  return pdfInfo()
+    .filter((r) => r.status.startsWith('ok') && !r.encrypted && r.pages <= maxPages)
+    .filter((r) => !/^(robustness\/(qpdf|pdf\.js)|ocr\/|classification\/)/.test(r.path))
+    .filter((r) => r.path.includes(filter))
+    .map((r) => r.path)
+    .filter((p) => {
+      try {
+        const pages = pdftotextPages(corpusPath(p));
+        return words(pages.join(' ')).length >= 15 * Math.max(1, pages.length - 1);
+      } catch {
+        return false;
+      }
+    });
+}
+
 /**
  * Single-column born-digital documents of the corpus (checked by eye), on which word
  * order is compared with pdftotext's reading order.

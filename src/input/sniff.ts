@@ -15,6 +15,9 @@ export function sniff(bytes: Uint8Array): SniffedType {
   if (starts(0x42, 0x4d) && b.length > 26) return 'bmp';
   if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06)) return 'zip';
   if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return 'cfb';
+  // A damaged PDF may have lost its header but still be made of PDF objects.
+  const body = Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, 65536)).toString('latin1');
+  if (/%PDF-/.test(body) || (/\d+\s+\d+\s+obj\b/.test(body) && /endobj|stream|xref|trailer/.test(body))) return 'pdf';
   return 'unknown';
 }
 

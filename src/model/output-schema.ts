@@ -51,7 +51,7 @@ const OTHER_NAMES = ['Header', 'Footer', 'List Item', 'Figure', 'Section Header'
 
 export const segmentSchema = {
   type: 'object',
-  required: ['segment_id', 'segment_type', 'page_number', 'bbox', 'embed'],
+  required: ['segment_id', 'segment_type', 'page_number'],
   additionalProperties: false,
   properties: {
     segment_id: { type: 'string', minLength: 1 },

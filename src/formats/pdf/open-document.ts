@@ -66,7 +66,7 @@ export function mapPdfError(err: unknown, password?: string): ProcessingError {
     return new ProcessingError('password_required', 'The PDF is encrypted and needs a password (option `password`).');
   }
   if (e?.name === 'InvalidPDFException') {
-    return new ProcessingError('corrupt_document', `The file is not a readable PDF: ${e.message ?? 'invalid structure'}.`);
+    return new ProcessingError('corrupt_document', `The file is not a readable PDF: ${(e.message ?? 'invalid structure').replace(/\.+$/, '')}.`);
   }
   const msg = (e?.message ?? String(err)).split('\n')[0];
   return new ProcessingError('corrupt_document', `The PDF could not be read: ${msg}`);

@@ -13,8 +13,20 @@ export function a1Range(r: CellRange): string {
   return XLSX.utils.encode_range({ s: { r: r.top, c: r.left }, e: { r: r.bottom, c: r.right } });
 }
 
+/** Column letters, computed once per column: this runs for every referenced cell. */
+const columnNames: string[] = [];
+
+function columnName(col: number): string {
+  let name = columnNames[col];
+  if (name === undefined) {
+    name = XLSX.utils.encode_col(col);
+    columnNames[col] = name;
+  }
+  return name;
+}
+
 export function a1Cell(row: number, col: number): string {
-  return XLSX.utils.encode_cell({ r: row, c: col });
+  return columnName(col) + (row + 1);
 }
 
 export interface ReferenceContext {

@@ -25,6 +25,14 @@ export function parseWorkbook(bytes: Uint8Array, fileName: string, options: Pars
   const xfStyles: CellStyle[] = parts && needStyles ? workbookStyles(parts) : [];
 
   const output = workbook.SheetNames.map((_, i) => i).filter((i) => !(eff.dropHiddenSheets && isSheetHidden(workbook, i)));
+  // Dropdown lists may point at any sheet, so resolve them before sheets are released.
+  const dropdowns = new Map(
+    output.map((i) => {
+      const name = workbook.SheetNames[i]!;
+      const part = sheetPaths.get(name);
+      return [i, eff.dropdowns && parts && part ? sheetDropdowns(parts, part, workbook, name) : null] as const;
+    }),
+  );
   const chunks = output.flatMap((sheetIndex, pos) => {
     const name = workbook.SheetNames[sheetIndex]!;
     const part = sheetPaths.get(name);
@@ -42,12 +50,14 @@ export function parseWorkbook(bytes: Uint8Array, fileName: string, options: Pars
       },
       styles,
     );
+    // The grid holds everything needed from here on: let the SheetJS cells go.
+    delete workbook.Sheets[name];
     return sheetChunks({
       grid,
       pageNumber: pos + 1,
       clustering: eff.clustering,
       maxBodyRows: eff.maxBodyRows,
-      dropdowns: eff.dropdowns && parts && part ? sheetDropdowns(parts, part, workbook, name) : null,
+      dropdowns: dropdowns.get(sheetIndex) ?? null,
       pictures: !eff.dropImages && parts && part ? sheetPictures(parts, part) : [],
       limits,
     });

@@ -168,5 +168,10 @@ export function validateParseOptions(raw: Record<string, unknown> = {}): ParseOp
 /** The configuration echoed in the job status: the options used, minus secrets. */
 export function publicConfiguration(o: ParseOptions): Record<string, unknown> {
   const { password: _omit, ...rest } = o;
-  return { ...rest, page_range: o.page_range ? o.page_range.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(',') : null };
+  // Echo options in their submitted (string) forms, so the echo is itself valid input.
+  return {
+    ...rest,
+    segment_filter: o.segment_filter === 'all' ? 'all' : o.segment_filter.join(','),
+    page_range: o.page_range ? o.page_range.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(',') : null,
+  };
 }

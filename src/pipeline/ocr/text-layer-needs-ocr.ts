@@ -1,0 +1,144 @@
+/**
+ * The auto_ocr rule: does a page's (or region's) text layer need OCR? Pure function of the
+ * text runs, the page size and, optionally, where the page has images and ink.
+ *
+ * OCR is needed when the text layer is
+ * - missing: no visible character;
+ * - garbage: unmapped glyphs (U+FFFD, private-use, control or unassigned code points), mostly
+ *   symbols, or letter strings that are not words (fonts whose glyphs map to wrong letters);
+ * - too sparse for the page: a page-filling image with almost no text (a scan with a stamp
+ *   or Bates number as its only text), or, when an ink map is given, ink that the text
+ *   layer does not explain (scans, text drawn as vector outlines).
+ */
+import type { BBox } from '../../model/document.js';
+import type { TextRun } from '../../model/page.js';
+import type { InkCoverage } from './ink-coverage.js';
+import { alnumCount, BAD_CHAR, isFunctionWord, isWordlike } from './text-quality.js';
+
+export interface TextLayerPage {
+  width: number;
+  height: number;
+  /** Placed raster images (PageContent.images), page units. */
+  images?: readonly BBox[];
+  /** Ink map of the rendered page (measureInkCoverage), to catch ink the text does not explain. */
+  ink?: InkCoverage;
+  /** Regions whose ink is not text (detected charts, photos): ignored by the ink rule. */
+  exclude?: readonly BBox[];
+}
+
+export type NeedsOcrReason = 'no_text' | 'bad_characters' | 'mostly_symbols' | 'not_words' | 'scanned_image' | 'unexplained_ink';
+
+export interface TextLayerAssessment {
+  needsOcr: boolean;
+  reason: NeedsOcrReason | null;
+  stats: {
+    chars: number;
+    badChars: number;
+    alnumRatio: number;
+    tokens: number;
+    wordlikeRatio: number;
+    functionWordRatio: number;
+    imageCoverage: number;
+    charsPerSquareInch: number;
+    unexplainedInk: number | null;
+  };
+}
+
+/** Thresholds, exported for tests and tuning. */
+export const TEXT_LAYER_RULES = {
+  /** Share of replacement/private-use/control characters that marks a broken text layer. */
+  maxBadCharRatio: 0.1,
+  /** Below this share of letters and digits (leaders like "....." excluded) text is symbol soup. */
+  minAlnumRatio: 0.4,
+  /** Word checks need this many letter tokens to mean anything. */
+  minTokensForWordCheck: 20,
+  /** Share of tokens that read like words, below which the layer is not text. */
+  minWordlikeRatio: 0.5,
+  /** With many tokens, prose has ≥ 5% function words; shifted-glyph text has none. */
+  minTokensForFunctionWords: 60,
+  minFunctionWordRatio: 0.01,
+  maxWordlikeWithoutFunctionWords: 0.8,
+  /** A "scan": images cover this much of the page… */
+  scanImageCoverage: 0.8,
+  /** …and the text layer holds fewer characters per square inch than this (prose: 30–60). */
+  scanMaxCharsPerSquareInch: 1,
+  /** Ink rule: share of inky cells no text run explains, and their minimum share of the page. */
+  maxUnexplainedInk: 0.5,
+  minUnexplainedPageShare: 0.03,
+};
+
+export function textLayerNeedsOcr(runs: readonly TextRun[], page: TextLayerPage): boolean {
+  return assessTextLayer(runs, page).needsOcr;
+}
+
+export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): TextLayerAssessment {
+  const R = TEXT_LAYER_RULES;
+  const visible = runs.filter((r) => r.text.trim() !== '');
+  const text = visible.map((r) => r.text).join(' ');
+  const chars = [...text.replace(/\s+/g, '')];
+  const badChars = chars.filter((c) => BAD_CHAR.test(c)).length;
+  // Dot leaders and rules ("......", "____") are layout, not evidence of symbol soup.
+  const compact = text.replace(/([^\p{L}\p{N}\s])\1{2,}/gu, '$1').replace(/\s+/g, '');
+  const alnumRatio = compact.length ? alnumCount(compact) / [...compact].length : 0;
+  const tokens = text.split(/\s+/).filter((t) => /\p{L}/u.test(t));
+  const wordlikeRatio = tokens.length ? tokens.filter(isWordlike).length / tokens.length : 0;
+  const functionWordRatio = tokens.length ? tokens.filter(isFunctionWord).length / tokens.length : 0;
+  const pageArea = Math.max(1e-9, page.width * page.height);
+  const imageCoverage = coverage(page.images ?? [], page.width, page.height);
+  const squareInches = pageArea / (72 * 72);
+  const charsPerSquareInch = chars.length / squareInches;
+  const unexplainedInk = page.ink ? unexplainedInkShare(page.ink, visible, page.exclude ?? []) : null;
+
+  const stats = { chars: chars.length, badChars, alnumRatio, tokens: tokens.length, wordlikeRatio, functionWordRatio, imageCoverage, charsPerSquareInch, unexplainedInk: unexplainedInk?.share ?? null };
+  const verdict = (reason: NeedsOcrReason | null): TextLayerAssessment => ({ needsOcr: reason !== null, reason, stats });
+
+  if (page.ink && page.ink.inkyCells === 0) return verdict(null); // blank page: nothing to read
+  if (chars.length === 0) return verdict('no_text');
+  if (badChars / chars.length > R.maxBadCharRatio) return verdict('bad_characters');
+  if (chars.length >= 4 && alnumRatio < R.minAlnumRatio) return verdict('mostly_symbols');
+  if (tokens.length >= R.minTokensForWordCheck && wordlikeRatio < R.minWordlikeRatio) return verdict('not_words');
+  if (tokens.length >= R.minTokensForFunctionWords && functionWordRatio < R.minFunctionWordRatio && wordlikeRatio < R.maxWordlikeWithoutFunctionWords) {
+    return verdict('not_words');
+  }
+  if (imageCoverage >= R.scanImageCoverage && charsPerSquareInch < R.scanMaxCharsPerSquareInch) return verdict('scanned_image');
+  if (unexplainedInk && unexplainedInk.share > R.maxUnexplainedInk && unexplainedInk.pageShare >= R.minUnexplainedPageShare) {
+    return verdict('unexplained_ink');
+  }
+  return verdict(null);
+}
+
+/** Share of the page covered by the union of boxes (on a coarse grid: exact enough, robust to overlaps). */
+function coverage(boxes: readonly BBox[], width: number, height: number): number {
+  if (boxes.length === 0 || width <= 0 || height <= 0) return 0;
+  const N = 64;
+  let covered = 0;
+  for (let gy = 0; gy < N; gy++) {
+    const y = ((gy + 0.5) / N) * height;
+    for (let gx = 0; gx < N; gx++) {
+      const x = ((gx + 0.5) / N) * width;
+      if (boxes.some((b) => x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height)) covered++;
+    }
+  }
+  return covered / (N * N);
+}
+
+/** Inky cells not touched by any run (grown by half its height) nor inside an excluded region. */
+function unexplainedInkShare(ink: InkCoverage, runs: readonly TextRun[], exclude: readonly BBox[]): { share: number; pageShare: number } {
+  const explained = new Uint8Array(ink.cols * ink.rows);
+  const mark = (b: BBox, grow: number) => {
+    const x0 = Math.max(0, Math.floor(((b.left - grow) / ink.pageWidth) * ink.cols));
+    const x1 = Math.min(ink.cols - 1, Math.floor(((b.left + b.width + grow) / ink.pageWidth) * ink.cols));
+    const y0 = Math.max(0, Math.floor(((b.top - grow) / ink.pageHeight) * ink.rows));
+    const y1 = Math.min(ink.rows - 1, Math.floor(((b.top + b.height + grow) / ink.pageHeight) * ink.rows));
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) explained[y * ink.cols + x] = 1;
+  };
+  for (const r of runs) mark(r.bbox, r.bbox.height / 2);
+  for (const b of exclude) mark(b, 0);
+  let inky = 0, unexplained = 0;
+  for (let i = 0; i < explained.length; i++) {
+    if (!ink.cells[i]) continue;
+    inky++;
+    if (!explained[i]) unexplained++;
+  }
+  return { share: inky ? unexplained / inky : 0, pageShare: unexplained / explained.length };
+}
