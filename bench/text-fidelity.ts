@@ -5,23 +5,23 @@
 import { execFileSync } from 'node:child_process';
 import { createEngine } from '../src/index.js';
 import { CORPUS, corpusPath } from './lib/corpus.js';
-import { scoreFidelity } from './lib/fidelity.js';
+import { scoreFidelity, type FidelityResult } from './lib/fidelity.js';
 import { f1 } from './lib/text-metrics.js';
-import { SINGLE_COLUMN, bornDigitalPdfs } from './lib/born-digital.js';
+import { bornDigitalPdfs, isSingleColumn } from './lib/born-digital.js';
 
 const args = process.argv.slice(2);
 const maxPages = args.includes('--max-pages') ? Number(args[args.indexOf('--max-pages') + 1]) : 700;
 const filter = args.includes('--filter') ? args[args.indexOf('--filter') + 1]! : '';
 
 function bornDigital(): string[] {
-  return bornDigitalPdfs(maxPages, filter).filter((p) => !args.includes('--single') || SINGLE_COLUMN.includes(p));
+  return bornDigitalPdfs(maxPages, filter).filter((p) => !args.includes('--single') || isSingleColumn(p));
 }
 
 execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
 const files = bornDigital();
 console.log(`corpus ${CORPUS}: ${files.length} born-digital PDFs`);
 const engine = createEngine();
-const rows = [];
+const rows: FidelityResult[] = [];
 for (const rel of files) {
   const r = await scoreFidelity(engine, corpusPath(rel));
   rows.push({ ...r, file: rel });
@@ -31,7 +31,7 @@ await engine.close();
 const sum = (xs: typeof rows) => xs.reduce((a, r) => ({ tp: a.tp + r.bag.tp, predicted: a.predicted + r.bag.predicted, reference: a.reference + r.bag.reference }), { tp: 0, predicted: 0, reference: 0 });
 const macro = rows.reduce((s, r) => s + r.f1, 0) / rows.length;
 console.log(`\nbag-of-words F1: micro ${f1(sum(rows)).toFixed(4)}  macro ${macro.toFixed(4)}  over ${rows.length} documents`);
-const single = rows.filter((r) => SINGLE_COLUMN.includes(r.file));
+const single = rows.filter((r) => isSingleColumn(r.file));
 const order = single.reduce((s, r) => s + r.orderDistance, 0) / Math.max(1, single.length);
 console.log(`word-order distance, single-column documents (${single.length}): mean ${order.toFixed(4)}, max ${Math.max(...single.map((r) => r.orderDistance)).toFixed(4)}`);
 const worst = rows.slice().sort((a, b) => a.f1 - b.f1).slice(0, 8);

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import { SINGLE_COLUMN, bornDigitalPdfs } from '../../bench/lib/born-digital.js';
+import { bornDigitalPdfs, isSingleColumn } from '../../bench/lib/born-digital.js';
 import { scoreFidelity, type FidelityResult } from '../../bench/lib/fidelity.js';
 import { f1 } from '../../bench/lib/text-metrics.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
@@ -37,7 +37,7 @@ describe.skipIf(!hasCorpus || !hasPdftotext)('text fidelity vs pdftotext (corpus
   });
 
   it('single-column documents keep pdftotext word order (normalised edit distance <= 0.10 on average)', { timeout: 300_000 }, async () => {
-    const single = results.filter((r) => SINGLE_COLUMN.includes(r.file));
+    const single = results.filter((r) => isSingleColumn(r.file));
     expect(single.length).toBeGreaterThanOrEqual(4);
     const mean = single.reduce((s, r) => s + r.orderDistance, 0) / single.length;
     console.log(single.map((r) => `${r.orderDistance.toFixed(3)} ${r.file}`).join('\n'));

@@ -59,15 +59,18 @@ export async function loadImagePages(bytes: Uint8Array, limitsIn: Partial<ImageL
 
   if (type === 'bmp' || type === 'pnm') return loadOwnDecoded(buf, type, limits);
 
+  // Headers are read without sharp's own pixel limit so that our guard reports the size;
+  // decoding keeps it as a second line of defence.
+  const header = (page: number) => sharp(buf, { page, autoOrient: true, limitInputPixels: false });
   const input = (page: number) => sharp(buf, { page, autoOrient: true, failOn: 'error', limitInputPixels: limits.maxPixels, sequentialRead: true });
   let pageCount: number;
   const pages: ImagePageInfo[] = [];
   try {
-    const first = await input(0).metadata();
+    const first = await header(0).metadata();
     // Only TIFF pages are document pages; GIF/WebP frames are animation, the first one counts.
     pageCount = type === 'tiff' ? Math.max(1, first.pages ?? 1) : 1;
     for (let i = 0; i < pageCount; i++) {
-      const m = i === 0 ? first : await input(i).metadata();
+      const m = i === 0 ? first : await header(i).metadata();
       const width = m.autoOrient?.width ?? m.width;
       const height = m.autoOrient?.height ?? m.height;
       if (!width || !height) throw new ProcessingError('corrupt_document', `Image page ${i + 1} has no readable size.`);

@@ -32,6 +32,31 @@ const SPACE_GAP_EM = 0.15;
 /** After an explicit space glyph, a smaller remaining gap still separates words. */
 const SPACE_GLYPH_EM = 0.08;
 const LIGATURES = /[\uFB00-\uFB06]/g;
+/** Spacing accents that TeX and others draw as separate glyphs before the letter. */
+const SPACING_ACCENT: Record<string, string> = {
+  '\u00A8': '\u0308', // diaeresis
+  '\u00B4': '\u0301', // acute
+  '`': '\u0300', // grave
+  '\u02C6': '\u0302', // circumflex
+  '^': '\u0302',
+  '\u02DC': '\u0303', // tilde
+  '\u00AF': '\u0304', // macron
+  '\u02C7': '\u030C', // caron
+  '\u02D8': '\u0306', // breve
+  '\u02D9': '\u0307', // dot above
+  '\u02DA': '\u030A', // ring
+  '\u00B8': '\u0327', // cedilla
+};
+const ACCENT_THEN_LETTER = /([\u00A8\u00B4`\u02C6^\u02DC\u00AF\u02C7\u02D8\u02D9\u02DA\u00B8])(\p{L})/gu;
+
+/** Compose a spacing accent with the letter it was drawn over (Schr¨odinger → Schrödinger). */
+export function composeAccents(text: string): string {
+  return text.replace(ACCENT_THEN_LETTER, (_m, accent: string, letter: string) => {
+    const composed = (letter + SPACING_ACCENT[accent]!).normalize('NFC');
+    // Keep the original when no precomposed form exists (the pair was not an accent).
+    return composed.length === 1 ? composed : accent + letter;
+  });
+}
 
 export function multiply(m1: Matrix, m2: Matrix): number[] {
   return [
@@ -177,7 +202,7 @@ function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: strin
     }
   }
   if (!Number.isFinite(minX) || !Number.isFinite(minY) || !(deviceSize > 0.5)) return;
-  const clean = text.replace(LIGATURES, (c) => c.normalize('NFKC')).replace(/\s+$/, '');
+  const clean = composeAccents(text.replace(LIGATURES, (c) => c.normalize('NFKC'))).replace(/\s+$/, '');
   // Quantised baseline direction, so rotated text can be laid out in its own frame.
   const angle = (Math.round((Math.atan2(m[1]!, m[0]!) * 180) / Math.PI / 90) * 90 + 360) % 360;
   out.push({

@@ -50,15 +50,17 @@ export function parseWorkbook(bytes: Uint8Array, fileName: string, options: Pars
       },
       styles,
     );
-    // The grid holds everything needed from here on: let the SheetJS cells go.
+    const pictures = !eff.dropImages && parts && part ? sheetPictures(parts, part) : [];
+    // The grid holds everything needed from here on: let the SheetJS cells and the sheet XML go.
     delete workbook.Sheets[name];
+    if (parts && part) parts.files.delete(part);
     return sheetChunks({
       grid,
       pageNumber: pos + 1,
       clustering: eff.clustering,
       maxBodyRows: eff.maxBodyRows,
       dropdowns: dropdowns.get(sheetIndex) ?? null,
-      pictures: !eff.dropImages && parts && part ? sheetPictures(parts, part) : [],
+      pictures,
       limits,
     });
   });

@@ -67,6 +67,9 @@ export const TEXT_LAYER_RULES = {
   minUnexplainedPageShare: 0.03,
 };
 
+const SPACED_ALPHABETIC = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+(?:['’-][\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+)*$/u;
+const EDGE_PUNCT = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
+
 export function textLayerNeedsOcr(runs: readonly TextRun[], page: TextLayerPage): boolean {
   return assessTextLayer(runs, page).needsOcr;
 }
@@ -80,7 +83,12 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   // Dot leaders and rules ("......", "____") are layout, not evidence of symbol soup.
   const compact = text.replace(/([^\p{L}\p{N}\s])\1{2,}/gu, '$1').replace(/\s+/g, '');
   const alnumRatio = compact.length ? alnumCount(compact) / [...compact].length : 0;
-  const tokens = text.split(/\s+/).filter((t) => /\p{L}/u.test(t));
+  // Word checks look at purely alphabetic tokens (codes like "T0-C1" and numbers are not
+  // words but not garbage either) of scripts written with spaces; a page mostly in CJK or
+  // another unspaced script is not judged by them at all.
+  const letterTokens = text.split(/\s+/).filter((t) => /\p{L}/u.test(t));
+  const alphabetic = letterTokens.filter((t) => SPACED_ALPHABETIC.test(t.replace(EDGE_PUNCT, '')));
+  const tokens = alphabetic.length * 2 >= letterTokens.length ? alphabetic : [];
   const wordlikeRatio = tokens.length ? tokens.filter(isWordlike).length / tokens.length : 0;
   const functionWordRatio = tokens.length ? tokens.filter(isFunctionWord).length / tokens.length : 0;
   const pageArea = Math.max(1e-9, page.width * page.height);
