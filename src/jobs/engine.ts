@@ -28,7 +28,7 @@ export interface EngineConfig {
   maxFileBytes?: number;
   /** Per-task (batch of pages) time limit, ms (default 60 s). */
   taskTimeoutMs?: number;
-  /** Heap limit per worker, MB (default 1536). */
+  /** Heap limit per worker, MB (default 2048). */
   workerMemoryMb?: number;
   /** URL download time limit, ms (default 60 s). */
   fetchTimeoutMs?: number;
@@ -72,7 +72,7 @@ export class Engine {
   private closed = false;
 
   constructor(config: EngineConfig = {}) {
-    this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb, filename: config.workerFile });
+    this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile });
     this.store = config.store ?? new MemoryJobStore();
     this.cfg = {
       maxConcurrentJobs: config.maxConcurrentJobs ?? 2,
@@ -80,7 +80,7 @@ export class Engine {
       maxPages: config.maxPages ?? 2000,
       maxFileBytes: config.maxFileBytes ?? 500 * 1024 * 1024,
       taskTimeoutMs: config.taskTimeoutMs ?? 60_000,
-      workerMemoryMb: config.workerMemoryMb ?? 1536,
+      workerMemoryMb: config.workerMemoryMb ?? 2048,
       fetchTimeoutMs: config.fetchTimeoutMs ?? 60_000,
       allowPrivateUrls: config.allowPrivateUrls ?? false,
       pageQuota: config.pageQuota ?? 1_000_000,
@@ -173,6 +173,7 @@ export class Engine {
     // Validation errors are thrown before anything is created.
     const options = spec.validate(rawOptions);
     const desc = describeInput(input, this.limits, typeof rawOptions.file_name === 'string' ? rawOptions.file_name : undefined);
+    spec.precheck?.(desc);
     if (this.queue.length >= this.cfg.maxQueuedJobs) throw new QueueFullError(this.retryAfter());
     const rec: JobRecord = {
       id: randomUUID(),

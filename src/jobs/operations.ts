@@ -6,6 +6,12 @@ import type { LoadedInput } from '../input/resolve-input.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { publicConfiguration, validateParseOptions, type ParseOptions } from '../operations/parse/options.js';
 import { runParse } from '../operations/parse/run-parse.js';
+import fs from 'node:fs';
+import { ValidationError } from '../errors.js';
+import { sniffContainer } from '../formats/xlsx/sniff-container.js';
+import type { InputDescriptor } from '../input/resolve-input.js';
+import { validateParseExcelOptions, type ParseExcelOptions } from '../operations/parse-excel/options.js';
+import type { ChunkedResult } from '../model/document.js';
 import type { OperationName } from './job-store.js';
 
 export interface RunContext<O> {
@@ -25,6 +31,8 @@ export interface RunContext<O> {
 
 export interface OperationSpec<O> {
   validate(raw: Record<string, unknown>): O;
+  /** Optional submission-time check of the input itself (throws ValidationError). */
+  precheck?(input: InputDescriptor): void;
   configuration(o: O): Record<string, unknown>;
   mergeTables(o: O): boolean;
   run(ctx: RunContext<O>): Promise<unknown>;
@@ -37,7 +45,43 @@ const parse: OperationSpec<ParseOptions> = {
   run: async (ctx) => ({ ...(await runParse(ctx)), pdf_url: ctx.input.type === 'pdf' ? ctx.storedInputUrl : null }),
 };
 
+/** First bytes of a local input (bytes or path); undefined for URLs. */
+function head(input: InputDescriptor): Uint8Array | undefined {
+  if (input.kind === 'bytes') return input.data!.subarray(0, 16);
+  if (input.kind !== 'path') return undefined;
+  try {
+    const fd = fs.openSync(input.path!, 'r');
+    try {
+      const buf = Buffer.alloc(16);
+      return buf.subarray(0, fs.readSync(fd, buf, 0, 16, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined; // unreadable: the job reports it
+  }
+}
+
+const NOT_EXCEL = 'is not an Excel workbook (.xlsx, .xlsm, .xls); use the parse operation for PDFs, images and other documents';
+
+const parseExcel: OperationSpec<ParseExcelOptions> = {
+  validate: validateParseExcelOptions,
+  // The spec rejects non-Excel uploads with a 400 before any job exists.
+  precheck: (input) => {
+    const bytes = head(input);
+    if (bytes && bytes.length > 0 && sniffContainer(bytes) === 'other') throw new ValidationError('file', `${input.fileName} ${NOT_EXCEL}`);
+  },
+  configuration: (o) => ({ ...o }),
+  mergeTables: () => false,
+  run: async (ctx) => {
+    const result = (await ctx.pool.run('excel.parse', { data: ctx.input.bytes, fileName: ctx.input.fileName, options: ctx.options }, { signal: ctx.signal })) as ChunkedResult;
+    // A sheet plays the role of a page, for credits as for page_count.
+    ctx.reservePages(Math.max(1, result.page_count));
+    return { ...result, pdf_url: null };
+  },
+};
+
 export const operations: Record<OperationName, OperationSpec<any>> = {
   parse,
-  parse_excel: parse, // replaced by the spreadsheet pipeline
+  parse_excel: parseExcel,
 };

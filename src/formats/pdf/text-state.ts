@@ -23,8 +23,9 @@ export interface FontFace {
   vertical: boolean;
 }
 
-const BOLD = /bold|black|heavy|semibold|demibold|[-,]bd\b|extrabold|ultrabold|cmbx|cmb\d/i;
-const ITALIC = /italic|oblique|[-,]it\b|cmti|cmmi|cmsl/i;
+// TeX fonts encode weight in the name: cmbx10, SFBX1000 (cm-super), cmb10.
+const BOLD = /bold|black|heavy|semibold|demibold|[-,]bd\b|extrabold|ultrabold|cmbx|cmb\d|bx\d+$|[-,]medi$|[-,]demi$/i;
+const ITALIC = /italic|oblique|[-,]it\b|cmti|cmmi|cmsl|(ti|sl|mi)\d{2,4}$/i;
 /** A gap wider than this (in font sizes) between glyphs of one show-text splits the run. */
 const RUN_GAP_EM = 0.6;
 /** A kerning gap wider than this (in font sizes) is a word space. */

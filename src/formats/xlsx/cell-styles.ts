@@ -119,12 +119,14 @@ function readXfStyles(pkg: ZipPackage): CellStyle[] {
   });
 }
 
-function decodeAddress(ref: string): [number, number] | null {
-  const m = /^\$?([A-Z]{1,3})\$?(\d+)$/.exec(ref);
-  if (!m) return null;
+const R_ATTR = /\sr\s*=\s*["']\$?([A-Z]{1,3})\$?(\d+)["']/;
+const ROW_R_ATTR = /\sr\s*=\s*["'](\d+)["']/;
+const S_ATTR = /\ss\s*=\s*["'](\d+)["']/;
+
+function columnIndex(letters: string): number {
   let col = 0;
-  for (const ch of m[1]!) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return [Number(m[2]) - 1, col - 1];
+  for (let i = 0; i < letters.length; i++) col = col * 26 + (letters.charCodeAt(i) - 64);
+  return col - 1;
 }
 
 /**
@@ -137,18 +139,22 @@ export function sheetStyleLookup(pkg: ZipPackage, sheetPart: string, xfStyles: C
   const byCell = new Map<number, number>();
   let row = -1;
   let col = -1;
+  // Only the two attributes we need are matched: this scans every cell of the sheet.
   for (const m of xml.matchAll(/<(?:\w+:)?(row|c)\b([^>]*)>/g)) {
-    const a = attributes(m[2]!);
+    const attrs = m[2]!;
     if (m[1] === 'row') {
-      row = a.r ? Number(a.r) - 1 : row + 1;
+      const r = ROW_R_ATTR.exec(attrs);
+      row = r ? Number(r[1]) - 1 : row + 1;
       col = -1;
       continue;
     }
-    const rc = a.r ? decodeAddress(a.r) : null;
-    if (rc) [row, col] = rc;
-    else col++;
-    const s = a.s ? Number(a.s) : 0;
-    if (s) byCell.set(row * 16384 + col, s);
+    const ref = R_ATTR.exec(attrs);
+    if (ref) {
+      col = columnIndex(ref[1]!);
+      row = Number(ref[2]) - 1;
+    } else col++;
+    const s = S_ATTR.exec(attrs);
+    if (s && s[1] !== '0') byCell.set(row * 16384 + col, Number(s[1]));
   }
   return (r, c) => xfStyles[byCell.get(r * 16384 + c) ?? 0];
 }

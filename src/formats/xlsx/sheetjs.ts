@@ -3,10 +3,13 @@
  * `parse_xlscfb` (untyped in its .d.ts): we call them with containers we built and
  * guarded ourselves, so SheetJS never inflates or scans anything we did not check.
  */
+import { createRequire } from 'node:module';
 import * as XLSX from 'xlsx';
-import * as cptable from 'xlsx/dist/cpexcel.full.mjs';
 
-// BIFF5 and older workbooks store text in the ANSI code page of the writer.
+// BIFF5 and older workbooks store text in the ANSI code page of the writer. The CommonJS
+// build of the code-page tables is loaded with require: importing the .mjs variant breaks
+// the TypeScript loader inside worker threads (development and tests).
+const cptable = createRequire(import.meta.url)('xlsx/dist/cpexcel.js') as Parameters<typeof XLSX.set_cptable>[0];
 XLSX.set_cptable(cptable);
 
 export { XLSX };

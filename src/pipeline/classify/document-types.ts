@@ -6,7 +6,7 @@
 import type { Block, PageLayout } from '../../model/layout.js';
 import { blockText } from '../blocks/build-blocks.js';
 
-const MARGIN = 0.1; // share of page height that counts as top/bottom margin
+const MARGIN = 0.13; // share of page height that counts as top/bottom margin
 const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
 const NUMBERED_HEADING = /^\s*((\d{1,2}(\.\d{1,2}){0,3}\.?)|([IVX]{1,5}\.)|([A-Z]\.)|(chapter|section|part|appendix|article)\s+[\dIVXA-Z]+)\s+\S/i;
 

@@ -7,10 +7,11 @@ import type { OcrEntry } from '../../model/document.js';
 import type { Line } from '../../model/layout.js';
 import type { TextRun } from '../../model/page.js';
 import { visualToLogical } from './bidi.js';
+import { findGutters } from './gutters.js';
 import { byDirection } from './rotation.js';
 
 /** Gap (in font sizes) above which two runs on one baseline belong to different lines. */
-const SPLIT_GAP_EM = 1.25;
+const SPLIT_GAP_EM = 2;
 /** Gap (in font sizes) above which a space is inserted between runs. */
 const SPACE_GAP_EM = 0.12;
 
@@ -85,6 +86,8 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
       open.push(row);
     }
   }
+  const gutters = findGutters(sorted);
+  const crossesGutter = (a: number, b: number) => gutters.some(([g0, g1]) => a <= (g0 + g1) / 2 && b >= (g0 + g1) / 2);
   const lines: Line[] = [];
   for (const row of rows) {
     const inRow = row.runs.sort((a, b) => a.bbox.left - b.bbox.left);
@@ -92,7 +95,7 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
     let right = -Infinity;
     for (const r of inRow) {
       const size = Math.max(r.fontSize, cur[cur.length - 1]?.fontSize ?? 0);
-      if (cur.length > 0 && r.bbox.left - right > SPLIT_GAP_EM * size) {
+      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || (r.bbox.left > right && crossesGutter(right, r.bbox.left)))) {
         lines.push(finishLine(cur));
         cur = [];
         right = -Infinity;

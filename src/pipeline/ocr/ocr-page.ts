@@ -10,6 +10,7 @@
  * 5. map word boxes back to the original raster, then to page units.
  */
 import type { PageSegmentation, OcrEngine, OcrPageResult, RasterImage } from '../../engines/ocr/interface.js';
+import type { BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
 import { toGrey } from '../rasterize/raster-grey.js';
 import { cropRaster, type PixelRect } from '../rasterize/crop-raster.js';
@@ -20,9 +21,14 @@ import { readingQuality, type ReadingQuality } from './text-quality.js';
 import { wordsToRuns } from './words-to-runs.js';
 
 export interface OcrPageOptions {
-  /** Page size in page units (PDF points); default: the raster's pixels. */
+  /** Page size in page units (PDF points) when the raster shows the whole page; default: the raster's pixels. */
   pageWidth?: number;
   pageHeight?: number;
+  /**
+   * The raster shows only this box of the page (page units), e.g. a segment cropped for
+   * region OCR: runs are then placed at their page position. Overrides pageWidth/Height.
+   */
+  region?: BBox;
   /** Find and undo quarter-turn rotation. Default true. */
   detectOrientation?: boolean;
   /** Straighten small skew. Default true. */
@@ -32,6 +38,12 @@ export interface OcrPageOptions {
   segmentation?: PageSegmentation;
   /** Words read with less confidence are dropped. Default 0 (keep all). */
   minWordConfidence?: number;
+  /**
+   * A page whose best reading has a lower letter-weighted confidence is treated as having no
+   * readable text (photos, patterns, scripts no loaded language covers) and returns no runs.
+   * Default 0.3: junk reads at 0.1–0.25, poor but real scans at 0.5 and above.
+   */
+  minPageQuality?: number;
 }
 
 export type QuarterTurn = 0 | 90 | 180 | 270;
@@ -45,6 +57,8 @@ export interface OcrPageMeta {
   wordCount: number;
   /** No ink worth reading: OCR was skipped. */
   blank: boolean;
+  /** Ink, but nothing read with the minimum page quality: runs dropped. */
+  unreadable: boolean;
   /** OCR calls made (1 for an upright page; more when orientation had to be probed). */
   ocrCalls: number;
   engine: string;
@@ -71,14 +85,16 @@ const UPRIGHT_EVIDENCE = 0.35;
 const PROBE_SIDE = 1000;
 /** Another orientation must read this much more text, and better, to be chosen. */
 const PROBE_MARGIN = 1.25;
+/** Fewer letters than this in the first reading: no text, nothing to probe. */
+const MIN_PROBE_CHARS = 3;
+const DEFAULT_MIN_PAGE_QUALITY = 0.3;
 /** Rasters smaller than this are not worth a geometry analysis (or an OCR call). */
 const MIN_SIDE = 8;
 
 export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: OcrPageOptions = {}): Promise<OcrPageOutput> {
   const started = performance.now();
-  const pageWidth = options.pageWidth ?? raster.width;
-  const pageHeight = options.pageHeight ?? raster.height;
-  const meta: OcrPageMeta = { rotation: 0, skewDegrees: 0, meanConfidence: null, wordCount: 0, blank: false, ocrCalls: 0, engine: engine.description, elapsedMs: 0 };
+  const area = options.region ?? { left: 0, top: 0, width: options.pageWidth ?? raster.width, height: options.pageHeight ?? raster.height };
+  const meta: OcrPageMeta = { rotation: 0, skewDegrees: 0, meanConfidence: null, wordCount: 0, blank: false, unreadable: false, ocrCalls: 0, engine: engine.description, elapsedMs: 0 };
   const done = (runs: TextRun[]): OcrPageOutput => {
     meta.wordCount = runs.length;
     meta.elapsedMs = Math.round(performance.now() - started);
@@ -103,7 +119,10 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
   };
 
   let best = { turn: order[0]!, ...(await read(grey, order[0]!)) };
-  if (options.detectOrientation !== false && best.quality.quality < ACCEPT_QUALITY && order.length > 1) {
+  // Probing other orientations only pays when something was read; a reading without a
+  // single letter means no text (sideways or upside-down text still reads as junk letters).
+  const poor = best.quality.quality < ACCEPT_QUALITY && best.quality.chars >= MIN_PROBE_CHARS;
+  if (options.detectOrientation !== false && poor && order.length > 1) {
     const probe = cropRaster(grey, densestWindow(mask, PROBE_SIDE));
     const scored: { turn: QuarterTurn; q: ReadingQuality }[] = [];
     for (const turn of order) scored.push({ turn, q: (await read(probe, turn)).quality });
@@ -118,8 +137,12 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
   meta.rotation = best.turn;
   meta.skewDegrees = -skew;
   meta.meanConfidence = best.result.meanConfidence;
+  if (best.quality.quality < (options.minPageQuality ?? DEFAULT_MIN_PAGE_QUALITY)) {
+    meta.unreadable = best.result.words.length > 0;
+    return done([]);
+  }
   const result = backToSource(best.result, best.rotation);
-  return done(wordsToRuns(result, { pageWidth, pageHeight, minWordConfidence: options.minWordConfidence ?? 0, uprightScale: lineScale(best.rotation, pageWidth, pageHeight) }));
+  return done(wordsToRuns(result, { area, minWordConfidence: options.minWordConfidence ?? 0, uprightScale: lineScale(best.rotation, area.width, area.height) }));
 }
 
 /** Skew to undo and quarter turns to try, most likely first. */

@@ -17,14 +17,16 @@ export interface DirectionEstimate {
 }
 
 /** Points used; more only refines an estimate that is already sub-degree. */
-const MAX_POINTS = 120_000;
+const MAX_POINTS = 80_000;
 
 export function estimateTextDirection(mask: InkMask, maxSkewDegrees = 10): DirectionEstimate | null {
   const pts = inkPoints(mask);
   if (pts.length < 2 * 50) return null;
-  const h = searchAround(pts, mask, 0, maxSkewDegrees);
-  const v = searchAround(pts, mask, 90, maxSkewDegrees);
-  const best = v.score > h.score * VERTICAL_MARGIN ? v : h;
+  // Whole degrees around both axes, then tenths around the winner only.
+  const h = searchAround(pts, mask, 0, maxSkewDegrees, 1);
+  const v = searchAround(pts, mask, 90, maxSkewDegrees, 1);
+  const coarse = v.score > h.score * VERTICAL_MARGIN ? v : h;
+  const best = searchAround(pts, mask, coarse.angle, 0.9, 0.1);
   return { angle: best.angle, score: best.score, horizontalScore: h.score, verticalScore: v.score };
 }
 
@@ -111,15 +113,14 @@ export function profileScore(pts: Float32Array, mask: { width: number; height: n
   return score;
 }
 
-function searchAround(pts: Float32Array, mask: InkMask, center: number, range: number): { angle: number; score: number } {
+function searchAround(pts: Float32Array, mask: InkMask, center: number, range: number, step: number): { angle: number; score: number } {
   let best = { angle: center, score: profileScore(pts, mask, center) };
-  const consider = (a: number) => {
+  const n = Math.round(range / step);
+  for (let i = -n; i <= n; i++) {
+    const a = round1(center + i * step);
     const score = profileScore(pts, mask, a);
     if (score > best.score) best = { angle: a, score };
-  };
-  for (let a = center - range; a <= center + range + 1e-9; a += 1) consider(round1(a));
-  const coarse = best.angle;
-  for (let a = coarse - 0.9; a <= coarse + 0.9 + 1e-9; a += 0.1) consider(round1(a));
+  }
   return best;
 }
 

@@ -54,9 +54,13 @@ export const TEXT_LAYER_RULES = {
   minTokensForWordCheck: 20,
   /** Share of tokens that read like words, below which the layer is not text. */
   minWordlikeRatio: 0.5,
-  /** With many tokens, prose has ≥ 5% function words; shifted-glyph text has none. */
-  minTokensForFunctionWords: 60,
-  minFunctionWordRatio: 0.01,
+  /**
+   * Prose has 30–50% function words ("the", "und", "de"…); text from a font whose glyphs map
+   * to shifted letters has next to none (0–2% on Caesar-shifted English, whose tokens are
+   * still 43–77% wordlike; a table of school names and addresses: 3% and 88%).
+   */
+  minTokensForFunctionWords: 40,
+  minFunctionWordRatio: 0.05,
   maxWordlikeWithoutFunctionWords: 0.8,
   /** A "scan": images cover this much of the page… */
   scanImageCoverage: 0.8,
@@ -67,7 +71,8 @@ export const TEXT_LAYER_RULES = {
   minUnexplainedPageShare: 0.03,
 };
 
-const SPACED_ALPHABETIC = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+(?:['’-][\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+)*$/u;
+/** A letter outside the Latin, Greek and Cyrillic scripts. */
+const OTHER_SCRIPT_LETTER = /(?![\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{L}/u;
 const EDGE_PUNCT = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
 export function textLayerNeedsOcr(runs: readonly TextRun[], page: TextLayerPage): boolean {
@@ -83,13 +88,16 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   // Dot leaders and rules ("......", "____") are layout, not evidence of symbol soup.
   const compact = text.replace(/([^\p{L}\p{N}\s])\1{2,}/gu, '$1').replace(/\s+/g, '');
   const alnumRatio = compact.length ? alnumCount(compact) / [...compact].length : 0;
-  // Word checks look at purely alphabetic tokens (codes like "T0-C1" and numbers are not
-  // words but not garbage either) of scripts written with spaces; a page mostly in CJK or
-  // another unspaced script is not judged by them at all.
-  const letterTokens = text.split(/\s+/).filter((t) => /\p{L}/u.test(t));
-  const alphabetic = letterTokens.filter((t) => SPACED_ALPHABETIC.test(t.replace(EDGE_PUNCT, '')));
-  const tokens = alphabetic.length * 2 >= letterTokens.length ? alphabetic : [];
-  const wordlikeRatio = tokens.length ? tokens.filter(isWordlike).length / tokens.length : 0;
+  // Word checks look at letter tokens of scripts written with spaces; tokens with digits
+  // (codes like "T0-C1", dates, amounts) are neither words nor garbage and single letters
+  // ("a", "I", list markers) say nothing. A page mostly in CJK or another unspaced script
+  // is not judged by words at all.
+  const letterTokens = text.split(/\s+/).map((t) => t.replace(EDGE_PUNCT, '')).filter((t) => /\p{L}/u.test(t));
+  const otherScript = letterTokens.filter((t) => OTHER_SCRIPT_LETTER.test(t)).length;
+  const tokens = otherScript * 2 > letterTokens.length ? [] : letterTokens.filter((t) => t.length >= 2 && !/\p{N}/u.test(t) && !OTHER_SCRIPT_LETTER.test(t));
+  // Distinct tokens, so that a column repeating "GmbH" or "XXXX" does not outvote the rest.
+  const distinct = [...new Set(tokens.map((t) => t.toLowerCase()))];
+  const wordlikeRatio = distinct.length ? distinct.filter(isWordlike).length / distinct.length : 0;
   const functionWordRatio = tokens.length ? tokens.filter(isFunctionWord).length / tokens.length : 0;
   const pageArea = Math.max(1e-9, page.width * page.height);
   const imageCoverage = coverage(page.images ?? [], page.width, page.height);

@@ -1,11 +1,11 @@
 /** Engine words (raster pixels, original orientation) → TextRuns in page units. */
-import { roundBBox } from '../../model/document.js';
+import { roundBBox, type BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
 import type { OcrPageResult } from '../../engines/ocr/interface.js';
 
 export interface RunMapping {
-  pageWidth: number;
-  pageHeight: number;
+  /** The box of the page (page units) that the raster shows. */
+  area: BBox;
   minWordConfidence: number;
   /** Page units per pixel of the upright (rotated) raster's vertical axis. */
   uprightScale?: number;
@@ -15,8 +15,9 @@ export interface RunMapping {
 export const OCR_FONT_NAME = 'OCR';
 
 export function wordsToRuns(result: OcrPageResult & { uprightLineHeights?: number[] }, m: RunMapping): TextRun[] {
-  const sx = m.pageWidth / result.width;
-  const sy = m.pageHeight / result.height;
+  const sx = m.area.width / result.width;
+  const sy = m.area.height / result.height;
+  const { left: ox, top: oy } = m.area;
   const runs: TextRun[] = [];
   result.lines.forEach((line, li) => {
     // A line box spans ascender to descender, about one em of the font.
@@ -28,7 +29,7 @@ export function wordsToRuns(result: OcrPageResult & { uprightLineHeights?: numbe
       if (w.confidence < m.minWordConfidence) continue;
       last = {
         text: w.text,
-        bbox: roundBBox({ left: w.bbox.left * sx, top: w.bbox.top * sy, width: w.bbox.width * sx, height: w.bbox.height * sy }),
+        bbox: roundBBox({ left: ox + w.bbox.left * sx, top: oy + w.bbox.top * sy, width: w.bbox.width * sx, height: w.bbox.height * sy }),
         fontSize: Math.round(fontSize * 100) / 100,
         fontName: OCR_FONT_NAME,
         bold: false,

@@ -57,7 +57,7 @@ export async function encodeCrop(image: RasterImage, rect: PixelRect, opts: Enco
   }
   if (image.channels === 4) pipeline = pipeline.flatten({ background: '#ffffff' });
   if (image.channels === 1) pipeline = pipeline.toColourspace('b-w');
-  if (image.dpi) pipeline = pipeline.withMetadata({ density: image.dpi });
+  if (image.dpi) pipeline = pipeline.withDensity(image.dpi);
   return opts.format === 'png'
     ? pipeline.png({ compressionLevel: 6 }).toBuffer()
     : pipeline.jpeg({ quality: opts.quality ?? 85, mozjpeg: false }).toBuffer();

@@ -1,0 +1,49 @@
+/**
+ * Column gutters: vertical strips of a page that text does not cross, with well-filled
+ * text on both sides. Lines never join across one, however narrow (LaTeX's default column
+ * gap is 10 pt), while other gaps on a baseline may be wide (captions, forms).
+ */
+import type { TextRun } from '../../model/page.js';
+
+const MIN_GUTTER = 3; // points
+const MIN_SIDE_SHARE = 0.3; // each side holds at least this share of the busiest column's lines
+
+export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
+  if (runs.length < 20) return [];
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const r of runs) {
+    x0 = Math.min(x0, r.bbox.left);
+    x1 = Math.max(x1, r.bbox.left + r.bbox.width);
+  }
+  const n = Math.ceil(x1 - x0) + 1;
+  if (!(n > 1) || n > 20000) return [];
+  const cover = new Float64Array(n);
+  for (const r of runs) {
+    const a = Math.max(0, Math.floor(r.bbox.left - x0));
+    const b = Math.min(n - 1, Math.ceil(r.bbox.left + r.bbox.width - x0));
+    for (let i = a; i < b; i++) cover[i]! += 1;
+  }
+  let max = 0;
+  for (const c of cover) max = Math.max(max, c);
+  const low = Math.max(1, 0.06 * max);
+  const gutters: Array<[number, number]> = [];
+  let i = 0;
+  while (i < n) {
+    if (cover[i]! > low) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && cover[j]! <= low) j++;
+    if (j - i >= MIN_GUTTER && i > 0 && j < n) {
+      let left = 0;
+      let right = 0;
+      for (let k = 0; k < i; k++) left = Math.max(left, cover[k]!);
+      for (let k = j; k < n; k++) right = Math.max(right, cover[k]!);
+      if (left >= MIN_SIDE_SHARE * max && right >= MIN_SIDE_SHARE * max) gutters.push([x0 + i, x0 + j]);
+    }
+    i = j;
+  }
+  return gutters;
+}
