@@ -39,7 +39,8 @@ export class WorkerPool {
     const filename = cfg.filename ?? defaultWorkerFile();
     this.piscina = new Piscina({
       filename,
-      minThreads: 0,
+      // Workers start with the pool, so their start-up overlaps the first job's input loading.
+      minThreads: this.threads,
       maxThreads: this.threads,
       idleTimeout: 30_000,
       // Workers run TypeScript sources through tsx in development and tests only.

@@ -4,6 +4,10 @@
  */
 import { ProcessingError, errorMessage } from '../errors.js';
 import { taskHandlers, type TaskKind } from './tasks.js';
+import { loadPdfJs } from '../formats/pdf/open-document.js';
+
+// Load pdf.js while the worker waits for its first task, not during it.
+void loadPdfJs().catch(() => undefined);
 
 export type WorkerReply = { ok: true; value: unknown } | { ok: false; error: { kind: string; message: string } };
 

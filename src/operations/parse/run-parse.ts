@@ -49,7 +49,7 @@ function refuseNonPdf(input: LoadedInput): never {
 
 /** Batches small enough to balance the workers, large enough to amortise task overhead. */
 function batches(pages: number[], threads: number): number[][] {
-  const size = Math.max(1, Math.min(16, Math.ceil(pages.length / (threads * 4))));
+  const size = Math.max(1, Math.min(8, Math.ceil(pages.length / (threads * 4))));
   const out: number[][] = [];
   for (let i = 0; i < pages.length; i += size) out.push(pages.slice(i, i + size));
   return out;
