@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProcessingError } from '../../src/errors.js';
@@ -8,7 +9,7 @@ import { encodePnm } from '../../src/engines/ocr/pnm-encode.js';
 import { findTesseractBinary } from '../../src/engines/ocr/tesseract-cli-engine.js';
 import { TesseractJsEngine } from '../../src/engines/ocr/tesseract-js-engine.js';
 import { parseTesseractTsv } from '../../src/engines/ocr/tesseract-tsv.js';
-import { inspectTraineddata, npmBestIntTessdata } from '../../src/engines/ocr/tessdata.js';
+import { findLocalTessdata, inspectTraineddata, npmBestIntTessdata } from '../../src/engines/ocr/tessdata.js';
 import { loadImagePages } from '../../src/formats/image/load-image-pages.js';
 import { repoRoot } from './helpers/corpus.js';
 
@@ -47,6 +48,27 @@ describe('language data', () => {
     expect(loc.gzip).toBe(true);
     const info = inspectTraineddata(path.join(loc.dir, 'eng.traineddata.gz'));
     expect(info?.hasLstm).toBe(true);
+  });
+
+  it('lets a configured local folder win, and skips files without an LSTM model', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-tessdata-'));
+    try {
+      const fake = Buffer.alloc(4 + 24 * 8, 0xff); // 24 components, all absent (-1)
+      fake.writeInt32LE(24, 0);
+      fs.writeFileSync(path.join(dir, 'eng.traineddata'), fake);
+      expect(inspectTraineddata(path.join(dir, 'eng.traineddata'))?.hasLstm).toBe(false);
+      expect(findLocalTessdata(['eng'], [dir])?.dir).not.toBe(dir);
+      fs.rmSync(path.join(dir, 'eng.traineddata'));
+      // tesseract.js inflates gzip by its magic bytes, whatever the file is called.
+      fs.symlinkSync(path.join(npmBestIntTessdata(['eng']).dir, 'eng.traineddata.gz'), path.join(dir, 'eng.traineddata'));
+      expect(findLocalTessdata(['eng'], [dir])?.dir).toBe(dir);
+      const engine = await createOcrEngine('ServiceHawk', { tessdataDirs: [dir] });
+      expect(engine.description).toContain(dir);
+      expect((await engine.recognize(await loadPhototest())).words.length).toBeGreaterThan(40);
+      await engine.terminate();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the missing npm package for an uninstalled language', () => {

@@ -17,9 +17,13 @@ import { cappedScale, DEFAULT_RASTER_LIMITS, type RasterLimits } from './raster-
  */
 const require = createRequire(import.meta.url);
 const pdfjsBuild = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build', 'pdf.mjs');
-let canvasModule: typeof import('@napi-rs/canvas') | undefined;
-function pdfjsCanvas(): typeof import('@napi-rs/canvas') {
-  canvasModule ??= createRequire(pdfjsBuild)('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+/** The part of @napi-rs/canvas used here (the package is pdf.js's dependency, not ours). */
+interface CanvasModule {
+  createCanvas(width: number, height: number): { getContext(kind: '2d'): unknown; data(): Uint8Array };
+}
+let canvasModule: CanvasModule | undefined;
+function pdfjsCanvas(): CanvasModule {
+  canvasModule ??= createRequire(pdfjsBuild)('@napi-rs/canvas') as CanvasModule;
   return canvasModule;
 }
 

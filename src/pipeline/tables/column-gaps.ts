@@ -1,0 +1,100 @@
+/**
+ * Implicit column separators from text alignment: vertical strips that the chunks of
+ * (almost) every row leave empty, with text on both sides in enough rows. A few rows may
+ * cross a strip (a header spanning several columns); they become spanning cells.
+ */
+import type { Chunk } from './text-pieces.js';
+
+export interface ColumnGap {
+  /** Separator position. */
+  x: number;
+  /** The strip no (or few) rows cover; a word gap inside it splits a crossing chunk. */
+  g0: number;
+  g1: number;
+}
+
+export interface GapOptions {
+  /** Narrowest strip that counts (points). */
+  minWidth: number;
+  /** Rows allowed to cross a strip. Default: 12 % of the rows from 5 rows on, else none. */
+  maxCrossing?: number;
+  /** Rows that must hold text on each side of a separator (default 2, or 1 for 2-row input). */
+  minSide?: number;
+}
+
+const STEP = 0.5; // points per profile cell
+
+/**
+ * `rows`: the chunks of each row within [x0, x1]. Returns separators left to right.
+ * Rows with a single chunk do not vote on gaps (titles and spanning labels), unless fewer
+ * than two rows have several chunks.
+ */
+export function columnGaps(rows: readonly Chunk[][], x0: number, x1: number, opts: GapOptions): ColumnGap[] {
+  const multi = rows.filter((r) => r.length >= 2);
+  if (multi.length < 2) return [];
+  const voting = multi;
+  const n = Math.max(1, Math.ceil((x1 - x0) / STEP));
+  const cover = new Int32Array(n + 1);
+  for (const row of voting) {
+    // Each row counts once per profile cell, even with overlapping chunks.
+    const marks = new Uint8Array(n + 1);
+    for (const c of row) {
+      const a = Math.max(0, Math.floor((c.x0 - x0) / STEP));
+      const b = Math.min(n, Math.ceil((c.x1 - x0) / STEP));
+      for (let i = a; i < b; i++) marks[i] = 1;
+    }
+    for (let i = 0; i <= n; i++) cover[i]! += marks[i]!;
+  }
+  const maxCross = opts.maxCrossing ?? (voting.length >= 5 ? Math.max(1, Math.floor(0.12 * voting.length)) : 0);
+  // Interior strips: low coverage with covered cells on both sides.
+  let first = 0;
+  while (first <= n && cover[first] === 0) first++;
+  let last = n;
+  while (last >= 0 && cover[last] === 0) last--;
+  const strips: Array<[number, number]> = [];
+  for (let i = first; i <= last; ) {
+    if (cover[i]! > maxCross) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j <= last && cover[j]! <= maxCross) j++;
+    if ((j - i) * STEP >= opts.minWidth) strips.push([i, j]);
+    i = j;
+  }
+  let gaps: ColumnGap[] = strips.map(([i, j]) => {
+    // Prefer the emptiest part of the strip for the separator itself.
+    let lo = Infinity;
+    for (let k = i; k < j; k++) lo = Math.min(lo, cover[k]!);
+    let a = i;
+    while (cover[a]! > lo) a++;
+    let b = j - 1;
+    while (cover[b]! > lo) b--;
+    return { x: x0 + ((a + b + 1) / 2) * STEP, g0: x0 + i * STEP, g1: x0 + j * STEP };
+  });
+  // Drop separators whose neighbouring column is (nearly) empty: a ragged edge, not a column.
+  const minSide = opts.minSide ?? (voting.length <= 2 ? 1 : 2);
+  for (;;) {
+    const edges = [x0, ...gaps.map((g) => g.x), x1];
+    const occupied = edges.slice(0, -1).map((a, k) => {
+      const b = edges[k + 1]!;
+      return rows.filter((r) => r.some((c) => (c.x0 + c.x1) / 2 >= a && (c.x0 + c.x1) / 2 < b)).length;
+    });
+    let worst = -1;
+    let worstOcc = Infinity;
+    for (let k = 0; k < occupied.length; k++) {
+      if (occupied[k]! < minSide && occupied[k]! < worstOcc) {
+        worst = k;
+        worstOcc = occupied[k]!;
+      }
+    }
+    if (worst < 0 || gaps.length === 0) break;
+    // Remove the separator on the side of the sparse column that has the narrower strip.
+    const left = worst - 1;
+    const right = worst;
+    const pick =
+      left < 0 ? right : right >= gaps.length ? left : gaps[left]!.g1 - gaps[left]!.g0 < gaps[right]!.g1 - gaps[right]!.g0 ? left : right;
+    gaps = gaps.filter((_, k) => k !== pick);
+  }
+  return gaps;
+}

@@ -1,0 +1,297 @@
+/**
+ * One grid builder for every kind of table: given a region, the rules in it and its text
+ * pieces, it finds columns and rows and the cells with their spans.
+ *
+ * Columns: vertical rules that run through most of the table ("strong") cut the text;
+ * inside each band between them, text alignment adds implicit separators (column gaps).
+ * Rules drawn only here and there ("weak") act like implicit separators.
+ * Rows: when horizontal rules delimit the rows (most bands between rules hold one or two
+ * lines), the bands are the rows and missing rule pieces make row spans; otherwise rows
+ * come from text lines, wrapped cell text joining its row (row-groups.ts), with every rule
+ * a hard break.
+ * Cells: a missing piece of a strong rule merges neighbours (lattice semantics); an
+ * implicit separator is missing where a chunk of text crosses it (a spanning header).
+ * A chunk crossing a separator is cut instead when one of its word gaps falls in the
+ * separator's empty strip: a producer wrote two cells as one string.
+ */
+import type { BBox } from '../../model/document.js';
+import type { TableCell, TableGrid } from '../../model/table.js';
+import { cellText } from './cell-text.js';
+import { columnGaps } from './column-gaps.js';
+import { bandOf, clusterValues, median } from './geometry.js';
+import { detectHeaderRows } from './header-rows.js';
+import { groupRows, type LineCells } from './row-groups.js';
+import { coverage, type RuleSet, type Seg } from './rule-segments.js';
+import { dropLines, spanCells } from './span-cells.js';
+import { cutPiece, groupLines, lineChunks, makeChunk, type Chunk, type Piece, type TextLine } from './text-pieces.js';
+
+export interface GridRequest {
+  region: BBox;
+  /** Text pieces whose centres lie in the region. */
+  pieces: readonly Piece[];
+  rules: RuleSet;
+  method: TableGrid['method'];
+}
+
+export interface BuiltGrid {
+  grid: TableGrid;
+  /** Run indices whose text went into the table. */
+  runs: Set<number>;
+  /** Rows made of text lines (false when rules delimit the rows). */
+  textRows: boolean;
+}
+
+interface Separator {
+  x: number;
+  /** Rule through most of the table: cuts text; a missing piece means a span. */
+  strong: boolean;
+  /** Empty strip around an implicit separator (a word gap inside it splits a chunk). */
+  g0: number;
+  g1: number;
+}
+
+const SNAP = 2.5; // points: rule positions closer than this are one grid line
+const STRONG_SHARE = 0.3; // share of the table a rule must cross to count as strong
+const MIN_CELL_GAP = 2; // points: narrowest implicit column gap
+
+function clipSegs(segs: readonly Seg[], pos0: number, pos1: number, a0: number, a1: number): Seg[] {
+  const out: Seg[] = [];
+  for (const s of segs) {
+    if (s.pos < pos0 - SNAP || s.pos > pos1 + SNAP) continue;
+    const a = Math.max(s.a, a0);
+    const b = Math.min(s.b, a1);
+    if (b - a >= 4) out.push({ pos: s.pos, a, b });
+  }
+  return out;
+}
+
+/** Interior grid lines from rule positions; the region's edges are always lines. */
+function gridLines(segs: readonly Seg[], lo: number, hi: number): number[] {
+  const inner = clusterValues(
+    segs.map((s) => s.pos),
+    SNAP,
+  ).filter((p) => p > lo + SNAP && p < hi - SNAP);
+  return [lo, ...inner, hi];
+}
+
+export function buildGrid(req: GridRequest): BuiltGrid | undefined {
+  const R = req.region;
+  const L = R.left;
+  const Rt = R.left + R.width;
+  const T = R.top;
+  const B = R.top + R.height;
+  const vSegs = clipSegs(req.rules.v, L, Rt, T, B);
+  const hSegs = clipSegs(req.rules.h, T, B, L, Rt);
+  if (req.pieces.length === 0) return undefined;
+  const fontSize = median(req.pieces.map((p) => p.size), 10);
+
+  // Explicit vertical lines; strong ones cut the pieces they cross.
+  const vx = gridLines(vSegs, L, Rt);
+  const strongX = vx.slice(1, -1).filter((x) => coverage(vSegs, x, T, B, SNAP) >= STRONG_SHARE);
+  const weakX = vx.slice(1, -1).filter((x) => !strongX.includes(x));
+  let pieces: Piece[] = req.pieces.slice();
+  for (const x of strongX) {
+    const next: Piece[] = [];
+    for (const p of pieces) {
+      if (p.x0 < x - 0.5 && p.x1 > x + 0.5 && coverage(vSegs, x, p.top, p.bottom, SNAP) >= 0.5) {
+        const [a, b] = cutPiece(p, x);
+        if (a) next.push(a);
+        if (b) next.push(b);
+      } else next.push(p);
+    }
+    pieces = next;
+  }
+  const lines = groupLines(pieces);
+  const bands = [L, ...strongX, Rt];
+  // Chunks per line, never across a strong rule.
+  const lineBandChunks: Chunk[][][] = lines.map((line) => {
+    const per: Piece[][] = bands.slice(0, -1).map(() => []);
+    for (const p of line.pieces) per[bandOf(bands, (p.x0 + p.x1) / 2)]!.push(p);
+    return per.map((ps) => (ps.length ? lineChunks({ ...line, pieces: ps }) : []));
+  });
+
+  // Implicit separators inside each strong band, plus weak rules.
+  const seps: Separator[] = strongX.map((x) => ({ x, strong: true, g0: x, g1: x }));
+  for (let k = 0; k + 1 < bands.length; k++) {
+    const rows = lineBandChunks.map((per) => per[k]!).filter((cs) => cs.length > 0);
+    const gaps = columnGaps(rows, bands[k]!, bands[k + 1]!, { minWidth: MIN_CELL_GAP });
+    const weakHere = weakX.filter((x) => x > bands[k]! && x < bands[k + 1]!);
+    for (const g of gaps) {
+      if (weakHere.some((x) => x >= g.g0 - SNAP && x <= g.g1 + SNAP)) continue;
+      seps.push({ x: g.x, strong: false, g0: g.g0, g1: g.g1 });
+    }
+    for (const x of weakHere) seps.push({ x, strong: false, g0: x - SNAP, g1: x + SNAP });
+  }
+  seps.sort((a, b) => a.x - b.x);
+  const xs = [L, ...seps.map((s) => s.x), Rt];
+  const nCols = xs.length - 1;
+
+  // Chunks into columns: cut where a word gap straddles a separator, else span.
+  interface Placed {
+    pieces: Piece[];
+    c0: number;
+    c1: number;
+  }
+  const placed: Placed[][] = lineBandChunks.map((per) => {
+    const out: Placed[] = [];
+    for (const chunk of per.flat()) {
+      let parts: Piece[][] = [chunk.pieces];
+      for (const s of seps) {
+        if (s.strong || s.x <= chunk.x0 || s.x >= chunk.x1) continue;
+        const next: Piece[][] = [];
+        for (const ps of parts) {
+          // A word gap straddling the separator: two cells written as one string.
+          const i = ps.findIndex((p, j) => j > 0 && ps[j - 1]!.x1 <= s.x + SNAP && p.x0 >= s.x - SNAP);
+          if (i > 0) next.push(ps.slice(0, i), ps.slice(i));
+          else next.push(ps);
+        }
+        parts = next;
+      }
+      for (const ps of parts) {
+        const ch = makeChunk(ps);
+        // 1 pt of tolerance: a chunk that only grazes the next column does not span it.
+        const c0 = bandOf(xs, ch.x0 + 1);
+        const c1 = Math.max(c0, bandOf(xs, ch.x1 - 1));
+        out.push({ pieces: ps, c0, c1 });
+      }
+    }
+    return out;
+  });
+
+  // Rows.
+  const hy = gridLines(hSegs, T, B);
+  const innerY = hy.slice(1, -1);
+  const strongY = innerY.filter((y) => coverage(hSegs, y, L, Rt, SNAP) >= STRONG_SHARE);
+  const lineCentre = (l: TextLine) => (l.top + l.bottom) / 2;
+  const perBand = new Map<number, number>();
+  for (const l of lines) {
+    const b = bandOf(hy, lineCentre(l));
+    perBand.set(b, (perBand.get(b) ?? 0) + 1);
+  }
+  const medianLines = median([...perBand.values()], 0);
+  const yLattice = strongY.length >= 2 && perBand.size >= 2 && (medianLines <= 2 || (strongX.length >= 1 && medianLines <= 6));
+
+  let rowEdges: number[];
+  let rowOfLine: number[];
+  if (yLattice) {
+    rowEdges = hy;
+    rowOfLine = lines.map((l) => bandOf(hy, lineCentre(l)));
+  } else {
+    const cellsOf: LineCells[] = lines.map((l, i) => {
+      const cols = new Map<number, string>();
+      for (const p of placed[i]!) cols.set(p.c0, [cols.get(p.c0), p.pieces.map((q) => q.text).join(' ')].filter(Boolean).join(' '));
+      const chars = l.pieces.reduce((n, p) => n + p.text.length, 0);
+      const boldChars = l.pieces.filter((p) => p.bold).reduce((n, p) => n + p.text.length, 0);
+      return { top: l.top, bottom: l.bottom, size: l.size, cols, bold: boldChars > 0.6 * chars };
+    });
+    const ruleBetween = (a: TextLine, b: TextLine): number | undefined =>
+      innerY.find((y) => y > (a.top + a.bottom) / 2 && y < (b.top + b.bottom) / 2 && coverage(hSegs, y, Math.min(a.x0, b.x0), Math.max(a.x1, b.x1), SNAP) > 0.2);
+    const breaks = lines.map((l, i) => i > 0 && ruleBetween(lines[i - 1]!, l) !== undefined);
+    const groups = groupRows(cellsOf, breaks);
+    rowOfLine = Array(lines.length).fill(0);
+    groups.forEach((g, r) => g.forEach((i) => (rowOfLine[i] = r)));
+    rowEdges = [T];
+    for (let r = 1; r < groups.length; r++) {
+      const above = lines[groups[r - 1]![groups[r - 1]!.length - 1]!]!;
+      const below = lines[groups[r]![0]!]!;
+      const rule = ruleBetween(above, below);
+      rowEdges.push(rule ?? (Math.max(...groups[r - 1]!.map((i) => lines[i]!.bottom)) + below.top) / 2);
+    }
+    rowEdges.push(B);
+    // Keep edges ordered even when lines overlap slightly.
+    for (let r = 1; r < rowEdges.length; r++) rowEdges[r] = Math.max(rowEdges[r]!, rowEdges[r - 1]!);
+  }
+  const nRows = rowEdges.length - 1;
+  if (nRows < 1 || nCols < 1) return undefined;
+
+  // Which boundaries exist.
+  const spanned: boolean[][] = Array.from({ length: nRows }, () => Array<boolean>(Math.max(0, nCols - 1)).fill(false));
+  placed.forEach((ps, i) => {
+    for (const p of ps) for (let k = p.c0; k < p.c1; k++) spanned[rowOfLine[i]!]![k] = true;
+  });
+  const sepRight: boolean[][] = [];
+  const sepBelow: boolean[][] = [];
+  for (let r = 0; r < nRows; r++) {
+    const y0 = rowEdges[r]!;
+    const y1 = rowEdges[r + 1]!;
+    sepRight.push(
+      seps.map((s, k) => {
+        if (s.strong && y1 - y0 > 0.5) {
+          const pad = Math.min(2, (y1 - y0) / 4);
+          return coverage(vSegs, s.x, y0 + pad, y1 - pad, SNAP) >= 0.5;
+        }
+        return !spanned[r]![k];
+      }),
+    );
+    sepBelow.push(
+      Array.from({ length: nCols }, (_, c) => {
+        if (r + 1 >= nRows) return true;
+        if (!yLattice) return true;
+        const pad = Math.min(2, (xs[c + 1]! - xs[c]!) / 4);
+        return coverage(hSegs, rowEdges[r + 1]!, xs[c]! + pad, xs[c + 1]! - pad, SNAP) >= 0.5;
+      }),
+    );
+  }
+  let rects = spanCells(nRows, nCols, sepRight, sepBelow);
+
+  // Pieces into cells.
+  const cellIndex: number[][] = Array.from({ length: nRows }, () => Array<number>(nCols).fill(-1));
+  rects.forEach((rc, i) => {
+    for (let r = rc.row; r < rc.row + rc.rowSpan; r++) for (let c = rc.col; c < rc.col + rc.colSpan; c++) cellIndex[r]![c] = i;
+  });
+  const cellPieces: Piece[][] = rects.map(() => []);
+  const runs = new Set<number>();
+  placed.forEach((ps, i) => {
+    const r = rowOfLine[i]!;
+    for (const p of ps) {
+      cellPieces[cellIndex[r]![p.c0]!]!.push(...p.pieces);
+      for (const q of p.pieces) runs.add(q.run);
+    }
+  });
+
+  // Thin empty rows and columns (double rules, hairline gaps) are not part of the structure.
+  const emptyCol = (c: number) => rects.every((rc, i) => rc.col > c || rc.col + rc.colSpan <= c || cellPieces[i]!.length === 0 || rc.colSpan > 1);
+  const emptyRow = (r: number) => rects.every((rc, i) => rc.row > r || rc.row + rc.rowSpan <= r || cellPieces[i]!.length === 0 || rc.rowSpan > 1);
+  const dropCols = new Set([...Array(nCols).keys()].filter((c) => emptyCol(c) && xs[c + 1]! - xs[c]! < 0.8 * fontSize));
+  const dropRows = new Set([...Array(nRows).keys()].filter((r) => emptyRow(r) && rowEdges[r + 1]! - rowEdges[r]! < 0.5 * fontSize));
+  if (dropCols.size >= nCols || dropRows.size >= nRows) return undefined;
+  const pruned = dropLines(rects, nRows, nCols, dropRows, dropCols);
+  // Edges: a dropped column's space goes to its right neighbour's left edge.
+  const colEdges = [xs[0]!, ...[...Array(nCols).keys()].filter((c) => !dropCols.has(c)).map((c) => xs[c + 1]!)];
+  const rowEdgesKept = [rowEdges[0]!, ...[...Array(nRows).keys()].filter((r) => !dropRows.has(r)).map((r) => rowEdges[r + 1]!)];
+
+  const cells: TableCell[] = pruned.cells.map((rc) => ({
+    row: rc.row,
+    col: rc.col,
+    rowSpan: rc.rowSpan,
+    colSpan: rc.colSpan,
+    text: cellText(cellPieces[rc.source]!),
+    bbox: {
+      left: colEdges[rc.col]!,
+      top: rowEdgesKept[rc.row]!,
+      width: colEdges[rc.col + rc.colSpan]! - colEdges[rc.col]!,
+      height: rowEdgesKept[rc.row + rc.rowSpan]! - rowEdgesKept[rc.row]!,
+    },
+  }));
+  rects = pruned.cells;
+
+  const rowBold = Array.from({ length: pruned.rows }, (_, r) => {
+    const ps = pruned.cells.filter((c) => c.row === r).flatMap((c) => cellPieces[c.source]!);
+    return ps.length > 0 && ps.every((p) => p.bold);
+  });
+  const ruleBelow = Array.from({ length: pruned.rows }, (_, r) => r + 1 < pruned.rows && coverage(hSegs, rowEdgesKept[r + 1]!, L, Rt, SNAP) >= 0.6);
+  const headerRows = detectHeaderRows({ rowCount: pruned.rows, colCount: pruned.cols, cells, rowBold, ruleBelow });
+  return {
+    grid: {
+      rowCount: pruned.rows,
+      colCount: pruned.cols,
+      cells,
+      headerRows,
+      bbox: { ...R },
+      method: req.method,
+      confidence: 0,
+    },
+    runs,
+    textRows: !yLattice,
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Text runs → the units the table builders reason with:
+ *
+ * - pieces: one per word. A run holding several words (a producer that wrote a table row
+ *   as one string) is cut at its spaces; TextRun has only a box, so each word gets the
+ *   share of the box its characters take (equal character widths assumed).
+ * - lines: pieces sharing a baseline band (sub- and superscripts join their line).
+ * - chunks: the pieces of a line split wherever the horizontal gap is wide: candidate cells.
+ */
+import type { TextRun } from '../../model/page.js';
+
+export interface Piece {
+  text: string;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  size: number;
+  bold: boolean;
+  /** Index of the run it came from (in the caller's run array). */
+  run: number;
+}
+
+export interface TextLine {
+  pieces: Piece[];
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  /** Dominant font size. */
+  size: number;
+}
+
+export interface Chunk {
+  pieces: Piece[];
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  text: string;
+}
+
+/** Split a run into word pieces with proportional boxes. */
+export function runPieces(run: TextRun, index: number): Piece[] {
+  const text = run.text;
+  const base = { top: run.bbox.top, bottom: run.bbox.top + run.bbox.height, size: run.fontSize, bold: run.bold, run: index };
+  const x0 = run.bbox.left;
+  const w = run.bbox.width;
+  if (!/\s/.test(text.trim())) {
+    const t = text.trim();
+    return t ? [{ ...base, text: t, x0, x1: x0 + w }] : [];
+  }
+  const n = text.length;
+  const out: Piece[] = [];
+  for (const m of text.matchAll(/\S+/g)) {
+    const i = m.index!;
+    out.push({ ...base, text: m[0], x0: x0 + (w * i) / n, x1: x0 + (w * (i + m[0].length)) / n });
+  }
+  return out;
+}
+
+/** Cut a piece at x (proportionally by characters); returns [left, right], either may be empty. */
+export function cutPiece(p: Piece, x: number): [Piece | undefined, Piece | undefined] {
+  const n = p.text.length;
+  if (n < 2 || x <= p.x0 || x >= p.x1) return x <= (p.x0 + p.x1) / 2 ? [undefined, p] : [p, undefined];
+  const k = Math.round(((x - p.x0) / (p.x1 - p.x0)) * n);
+  if (k <= 0) return [undefined, p];
+  if (k >= n) return [p, undefined];
+  const xm = p.x0 + ((p.x1 - p.x0) * k) / n;
+  return [
+    { ...p, text: p.text.slice(0, k), x1: xm },
+    { ...p, text: p.text.slice(k), x0: xm },
+  ];
+}
+
+function overlapShare(aTop: number, aBottom: number, bTop: number, bBottom: number): number {
+  const inter = Math.min(aBottom, bBottom) - Math.max(aTop, bTop);
+  const minH = Math.min(aBottom - aTop, bBottom - bTop);
+  return minH > 0 && inter > 0 ? inter / minH : 0;
+}
+
+/** Group pieces into lines (top to bottom), each sorted left to right. */
+export function groupLines(pieces: readonly Piece[]): TextLine[] {
+  const sorted = pieces.slice().sort((a, b) => a.top + a.bottom - (b.top + b.bottom));
+  const lines: TextLine[] = [];
+  let open: TextLine[] = [];
+  for (const p of sorted) {
+    const h = p.bottom - p.top;
+    const centre = (p.top + p.bottom) / 2;
+    open = open.filter((l) => l.bottom >= centre - h);
+    let best: TextLine | undefined;
+    let bestShare = 0.5;
+    for (const l of open) {
+      const s = overlapShare(l.top, l.bottom, p.top, p.bottom);
+      // A small raised or lowered piece (footnote mark, exponent) belongs to the line whose
+      // band holds its centre.
+      const script = p.size < 0.9 * l.size && centre >= l.top - 0.2 * (l.bottom - l.top) && centre <= l.bottom + 0.2 * (l.bottom - l.top);
+      const share = script ? Math.max(s, 0.51) : s;
+      if (share >= bestShare) {
+        bestShare = share;
+        best = l;
+      }
+    }
+    if (best) {
+      best.pieces.push(p);
+      if (p.size > best.size) Object.assign(best, { top: p.top, bottom: p.bottom, size: p.size });
+    } else {
+      const line: TextLine = { pieces: [p], x0: p.x0, x1: p.x1, top: p.top, bottom: p.bottom, size: p.size };
+      lines.push(line);
+      open.push(line);
+    }
+  }
+  for (const l of lines) {
+    l.pieces.sort((a, b) => a.x0 - b.x0);
+    l.x0 = Math.min(...l.pieces.map((p) => p.x0));
+    l.x1 = Math.max(...l.pieces.map((p) => p.x1));
+    l.top = Math.min(...l.pieces.map((p) => p.top));
+    l.bottom = Math.max(...l.pieces.map((p) => p.bottom));
+  }
+  return lines.sort((a, b) => a.top - b.top || a.x0 - b.x0);
+}
+
+/** Gap (in font sizes) between words of one cell; wider gaps separate chunks. */
+export const CHUNK_GAP_EM = 0.75;
+
+export function makeChunk(pieces: Piece[]): Chunk {
+  return {
+    pieces,
+    x0: Math.min(...pieces.map((p) => p.x0)),
+    x1: Math.max(...pieces.map((p) => p.x1)),
+    top: Math.min(...pieces.map((p) => p.top)),
+    bottom: Math.max(...pieces.map((p) => p.bottom)),
+    text: joinPieces(pieces),
+  };
+}
+
+export function lineChunks(line: TextLine, gapEm = CHUNK_GAP_EM): Chunk[] {
+  const out: Chunk[] = [];
+  let cur: Piece[] = [];
+  let right = -Infinity;
+  for (const p of line.pieces) {
+    const size = Math.max(p.size, cur[cur.length - 1]?.size ?? 0);
+    if (cur.length > 0 && p.x0 - right > gapEm * size) {
+      out.push(makeChunk(cur));
+      cur = [];
+      right = -Infinity;
+    }
+    cur.push(p);
+    right = Math.max(right, p.x1);
+  }
+  if (cur.length) out.push(makeChunk(cur));
+  return out;
+}
+
+/** Pieces of one line, left to right, joined with spaces where they leave a gap. */
+export function joinPieces(pieces: readonly Piece[]): string {
+  let text = '';
+  let right = -Infinity;
+  for (const p of pieces) {
+    if (text && p.x0 - right > 0.12 * p.size && !/\s$/.test(text)) text += ' ';
+    text += p.text;
+    right = Math.max(right, p.x1);
+  }
+  return text.trim();
+}
