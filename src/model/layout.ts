@@ -38,6 +38,8 @@ export interface Block {
   table?: TableGrid;
   /** Section-header level (1 = top) once the document-level stage decides it. */
   level?: number;
+  /** File URL of the block's cropped image, when one was made. */
+  image?: string;
 }
 
 /** What a pool worker returns for one page. */

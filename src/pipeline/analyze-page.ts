@@ -11,7 +11,7 @@ import { hintBlockType } from './classify/page-hints.js';
 import { buildLines } from './lines/build-lines.js';
 import { detectPictures } from './pictures/detect-pictures.js';
 import { readingOrder } from './reading-order/xy-cut.js';
-import { detectRuledTables } from './tables/ruled-grid.js';
+import { detectTables } from './tables/detect-tables.js';
 
 export interface AnalyzeOptions {
   /** page_by_page: one Page block in text-layer order (column order if fixReadingOrder). */
@@ -62,7 +62,7 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
 
   const claimed = new Set<number>();
   const blocks: Block[] = [];
-  for (const t of detectRuledTables(content.rules, content.runs, page)) {
+  for (const t of detectTables(content)) {
     t.runIndices.forEach((i) => claimed.add(i));
     blocks.push({ kind: 'table', bbox: t.grid.bbox, lines: [], fontSize: bodySize, bold: false, italic: false, type: 'Table', typeConfidence: t.grid.confidence, table: t.grid });
   }

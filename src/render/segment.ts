@@ -34,7 +34,7 @@ function paragraph(text: string): string {
 
 const LIST_MARKER = /^\s*([•◦▪▫●○■□►▸‣⁃∙·*\-–—])\s+/;
 
-export function renderBlock(b: Block, type: SegmentType): Rendered {
+export function renderBlock(b: Block, type: SegmentType, imageUrl?: string): Rendered {
   if (type === 'Table' && b.table) {
     return { content: tableText(b.table), html: tableHtml(b.table), markdown: tableMarkdown(b.table) };
   }
@@ -64,7 +64,8 @@ export function renderBlock(b: Block, type: SegmentType): Rendered {
       return { content, html: `<div class="formula">${escapeHtml(content)}</div>`, markdown: `$$\n${content}\n$$` };
     case 'Picture': {
       const alt = escapeHtml(flat);
-      return { content, html: `<figure><img alt="${alt}"></figure>`, markdown: `![${flat.replace(/[[\]]/g, '')}]()` };
+      const src = imageUrl ? ` src="${escapeHtml(imageUrl)}"` : '';
+      return { content, html: `<figure><img${src} alt="${alt}"></figure>`, markdown: `![${flat.replace(/[[\]]/g, '')}](${imageUrl ?? ''})` };
     }
     case 'Page': {
       const paras = content.split(/\n/).filter(Boolean);

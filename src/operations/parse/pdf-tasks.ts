@@ -8,6 +8,10 @@ import type { PageLayout } from '../../model/layout.js';
 import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
 import { mapPdfError, openPdf, type PDFDocumentProxy } from '../../formats/pdf/open-document.js';
 import { extractPageContent } from '../../formats/pdf/page-content.js';
+import type { RasterImage } from '../../engines/ocr/interface.js';
+import { renderPdfPage } from '../../pipeline/rasterize/render-pdf-page.js';
+import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
+import { analyzeOcrPage, cropPage, needsOcr, ocrContent, type OcrSettings } from './page-ocr.js';
 
 export interface PdfSource {
   /** Key of the job (or any id unique to these bytes + password). */
@@ -76,6 +80,7 @@ export async function inspectPdf(src: PdfSource): Promise<InspectResult> {
 export interface AnalyzePagesTask extends PdfSource {
   pages: number[];
   options: AnalyzeOptions;
+  ocr: OcrSettings;
 }
 
 export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayout[]> {
@@ -92,7 +97,16 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
       const page = await doc.getPage(n);
       try {
         const content = await extractPageContent(page, visibility);
-        out.push(analyzePage(content, task.options));
+        let raster: RasterImage | undefined;
+        let layout: PageLayout;
+        if (needsOcr(content, task.ocr)) {
+          raster = await renderPdfPage(page, dpiFor('ocr', task.ocr.highResolution));
+          layout = analyzeOcrPage(await ocrContent(content, raster, task.ocr), task.options);
+        } else {
+          layout = analyzePage(content, task.options);
+        }
+        await cropPage(layout, task.ocr, raster, (dpi) => renderPdfPage(page, dpi));
+        out.push(layout);
       } finally {
         page.cleanup();
       }

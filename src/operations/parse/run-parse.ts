@@ -11,8 +11,11 @@ import { buildSegments } from '../../pipeline/assemble/build-segments.js';
 import { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
 import { classifyDocument } from '../../pipeline/classify/document-types.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
+import path from 'node:path';
+import { sniffImageType } from '../../formats/image/sniff-image-type.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { ParseOptions } from './options.js';
+import type { OcrSettings } from './page-ocr.js';
 
 export interface ParseContext {
   jobId: string;
@@ -21,6 +24,8 @@ export interface ParseContext {
   pool: WorkerPool;
   signal: AbortSignal;
   maxPages: number;
+  /** Folder for files the job generates (segment crops). */
+  jobDir: string;
   /** Called once the page count is known; throws to refuse (quota). */
   reservePages(count: number): void;
   progress(done: number, total: number): void;
@@ -33,23 +38,31 @@ export interface ParseResult {
   skipped_pages: Array<{ page_number: number; error: string }>;
 }
 
+/** Extra time a batch gets per page beyond its first: roughly one slow OCR page. */
+const OCR_PAGE_ALLOWANCE_MS = 20_000;
+
 const OFFICE_HINT = 'Office documents (DOCX, PPTX, DOC, PPT) are not supported by this build; convert them to PDF first.';
 
-function refuseNonPdf(input: LoadedInput): never {
+function refuseUnsupported(input: LoadedInput): never {
   const name = input.fileName.toLowerCase();
   if (/\.(xlsx|xlsm|xls)$/.test(name)) {
     throw new ProcessingError('unsupported_format', 'Spreadsheets are parsed by the parse excel operation (parseExcel / `quire excel`).');
   }
   if (input.type === 'zip' || input.type === 'cfb') throw new ProcessingError('unsupported_format', OFFICE_HINT);
-  if (input.type === 'unknown') {
-    throw new ProcessingError('unsupported_format', `Unsupported file type: ${input.fileName} is not a PDF, image or office document.`);
-  }
-  throw new ProcessingError('unsupported_format', `Image inputs (${input.type}) need the OCR pipeline, which this build does not include yet.`);
+  throw new ProcessingError('unsupported_format', `Unsupported file type: ${input.fileName} is not a PDF, image or office document.`);
+}
+
+/** Whether the job's output can show segment images (so crops are worth making). */
+function wantsImages(o: ParseOptions): boolean {
+  if (o.response_profile === 'slim') return false;
+  if (o.response_profile === 'full') return true;
+  return o.output_fields.image;
 }
 
 /** Batches small enough to balance the workers, large enough to amortise task overhead. */
-function batches(pages: number[], threads: number): number[][] {
-  const size = Math.max(1, Math.min(8, Math.ceil(pages.length / (threads * 4))));
+function batches(pages: number[], threads: number, ocrEveryPage: boolean): number[][] {
+  // OCR pages are slow enough that one page per task balances best.
+  const size = ocrEveryPage ? 1 : Math.max(1, Math.min(8, Math.ceil(pages.length / (threads * 4))));
   const out: number[][] = [];
   for (let i = 0; i < pages.length; i += size) out.push(pages.slice(i, i + size));
   return out;
@@ -57,14 +70,15 @@ function batches(pages: number[], threads: number): number[][] {
 
 export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   const { input, options, pool, signal } = ctx;
-  if (input.type !== 'pdf') refuseNonPdf(input);
+  const isImage = input.type !== 'pdf' && sniffImageType(input.bytes) !== null;
+  if (input.type !== 'pdf' && !isImage) refuseUnsupported(input);
   // One shared copy of the bytes for every worker and batch of this job.
   const shared = new SharedArrayBuffer(input.bytes.length);
   new Uint8Array(shared).set(input.bytes);
   const source = { key: ctx.jobId, data: shared, password: options.password };
 
-  const { pageCount } = await pool.run('pdf.inspect', source, { signal });
-  if (pageCount === 0) throw new ProcessingError('corrupt_document', 'The PDF has no pages.');
+  const { pageCount } = isImage ? await pool.run('image.inspect', source, { signal }) : await pool.run('pdf.inspect', source, { signal });
+  if (pageCount === 0) throw new ProcessingError('corrupt_document', 'The document has no pages.');
   if (pageCount > ctx.maxPages) {
     throw new ProcessingError('page_limit_exceeded', `The document has ${pageCount} pages; the limit is ${ctx.maxPages}. Split it or select pages with page_range.`);
   }
@@ -76,11 +90,20 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
     pageByPage: options.segmentation_method === 'page_by_page',
     fixReadingOrder: options.fix_reading_order,
   };
+  const ocr: OcrSettings = {
+    ocrMode: options.ocr_mode,
+    ocrEngine: options.ocr_engine,
+    highResolution: options.use_high_resolution,
+    cropDir: wantsImages(options) ? path.join(ctx.jobDir, 'images') : null,
+  };
   let done = 0;
   ctx.progress(0, pages.length);
   const results = await Promise.all(
-    batches(pages, pool.threads).map(async (batch) => {
-      const layouts = await pool.run('pdf.analyzePages', { ...source, pages: batch, options: analyze }, { signal });
+    batches(pages, pool.threads, isImage).map(async (batch) => {
+      // Pages may need OCR (seconds each), so a batch's time limit grows with its size.
+      const timeoutMs = pool.taskTimeoutMs + (batch.length - 1) * OCR_PAGE_ALLOWANCE_MS;
+      const task = { ...source, pages: batch, options: analyze, ocr };
+      const layouts = isImage ? await pool.run('image.analyzePages', task, { signal, timeoutMs }) : await pool.run('pdf.analyzePages', task, { signal, timeoutMs });
       done += batch.length;
       ctx.progress(done, pages.length);
       return layouts;

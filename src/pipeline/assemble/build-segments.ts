@@ -32,7 +32,7 @@ export function buildSegments(pages: readonly PageLayout[], docKey: string): Seg
   for (const p of pages) {
     p.blocks.forEach((b, i) => {
       const type: SegmentType = b.type ?? 'Text';
-      const r = renderBlock(b, type);
+      const r = renderBlock(b, type, b.image);
       const bbox = roundBBox(b.bbox);
       out.push({
         segment_id: stableId(docKey, p.pageNumber, i, type, bbox.left, bbox.top),
@@ -47,7 +47,7 @@ export function buildSegments(pages: readonly PageLayout[], docKey: string): Seg
         confidence: segmentConfidence(b),
         embed: type === 'Table' ? r.markdown : r.content,
         ocr: blockWords(b),
-        image: null,
+        image: b.image ?? null,
         chart_data: null,
       });
     });

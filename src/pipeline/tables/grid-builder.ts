@@ -158,49 +158,43 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     return out;
   });
 
-  // Rows.
+  // Rows: bands between horizontal rules; a band holding several records is split into
+  // text rows (wrapped cell text rejoins its row).
   const hy = gridLines(hSegs, T, B);
   const innerY = hy.slice(1, -1);
   const strongY = innerY.filter((y) => coverage(hSegs, y, L, Rt, SNAP) >= STRONG_SHARE);
   const lineCentre = (l: TextLine) => (l.top + l.bottom) / 2;
-  const perBand = new Map<number, number>();
-  for (const l of lines) {
-    const b = bandOf(hy, lineCentre(l));
-    perBand.set(b, (perBand.get(b) ?? 0) + 1);
-  }
-  const medianLines = median([...perBand.values()], 0);
-  const yLattice = strongY.length >= 2 && perBand.size >= 2 && (medianLines <= 2 || (strongX.length >= 1 && medianLines <= 6));
-
-  let rowEdges: number[];
-  let rowOfLine: number[];
-  if (yLattice) {
-    rowEdges = hy;
-    rowOfLine = lines.map((l) => bandOf(hy, lineCentre(l)));
-  } else {
-    const cellsOf: LineCells[] = lines.map((l, i) => {
-      const cols = new Map<number, string>();
-      for (const p of placed[i]!) cols.set(p.c0, [cols.get(p.c0), p.pieces.map((q) => q.text).join(' ')].filter(Boolean).join(' '));
-      const chars = l.pieces.reduce((n, p) => n + p.text.length, 0);
-      const boldChars = l.pieces.filter((p) => p.bold).reduce((n, p) => n + p.text.length, 0);
-      return { top: l.top, bottom: l.bottom, size: l.size, cols, bold: boldChars > 0.6 * chars };
+  const cellsOf: LineCells[] = lines.map((l, i) => {
+    const cols = new Map<number, string>();
+    for (const p of placed[i]!) cols.set(p.c0, [cols.get(p.c0), p.pieces.map((q) => q.text).join(' ')].filter(Boolean).join(' '));
+    const chars = l.pieces.reduce((n, p) => n + p.text.length, 0);
+    const boldChars = l.pieces.filter((p) => p.bold).reduce((n, p) => n + p.text.length, 0);
+    return { top: l.top, bottom: l.bottom, size: l.size, cols, bold: boldChars > 0.6 * chars };
+  });
+  const bandLines: number[][] = hy.slice(0, -1).map(() => []);
+  lines.forEach((l, i) => bandLines[bandOf(hy, lineCentre(l))]!.push(i));
+  const rowEdges: number[] = [T];
+  /** Row boundary r (between rows r and r + 1) lies on a rule. */
+  const onRule: boolean[] = [];
+  const rowOfLine: number[] = Array(lines.length).fill(0);
+  let textRows = false;
+  bandLines.forEach((idx, b) => {
+    const groups = splitBand(idx.map((i) => cellsOf[i]!), strongY.length > 0).map((g) => g.map((k) => idx[k]!));
+    if (groups.length > 1) textRows = true;
+    if (groups.length === 0) groups.push([]);
+    groups.forEach((g, k) => {
+      const r = rowEdges.length - 1;
+      for (const i of g) rowOfLine[i] = r;
+      if (k + 1 < groups.length) {
+        const bottom = Math.max(...g.map((i) => lines[i]!.bottom));
+        const nextTop = Math.min(...groups[k + 1]!.map((i) => lines[i]!.top));
+        rowEdges.push(Math.max(rowEdges[rowEdges.length - 1]!, (bottom + nextTop) / 2));
+        onRule.push(false);
+      }
     });
-    const ruleBetween = (a: TextLine, b: TextLine): number | undefined =>
-      innerY.find((y) => y > (a.top + a.bottom) / 2 && y < (b.top + b.bottom) / 2 && coverage(hSegs, y, Math.min(a.x0, b.x0), Math.max(a.x1, b.x1), SNAP) > 0.2);
-    const breaks = lines.map((l, i) => i > 0 && ruleBetween(lines[i - 1]!, l) !== undefined);
-    const groups = groupRows(cellsOf, breaks);
-    rowOfLine = Array(lines.length).fill(0);
-    groups.forEach((g, r) => g.forEach((i) => (rowOfLine[i] = r)));
-    rowEdges = [T];
-    for (let r = 1; r < groups.length; r++) {
-      const above = lines[groups[r - 1]![groups[r - 1]!.length - 1]!]!;
-      const below = lines[groups[r]![0]!]!;
-      const rule = ruleBetween(above, below);
-      rowEdges.push(rule ?? (Math.max(...groups[r - 1]!.map((i) => lines[i]!.bottom)) + below.top) / 2);
-    }
-    rowEdges.push(B);
-    // Keep edges ordered even when lines overlap slightly.
-    for (let r = 1; r < rowEdges.length; r++) rowEdges[r] = Math.max(rowEdges[r]!, rowEdges[r - 1]!);
-  }
+    rowEdges.push(hy[b + 1]!);
+    if (b + 2 < hy.length) onRule.push(true);
+  });
   const nRows = rowEdges.length - 1;
   if (nRows < 1 || nCols < 1) return undefined;
 
@@ -209,6 +203,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   placed.forEach((ps, i) => {
     for (const p of ps) for (let k = p.c0; k < p.c1; k++) spanned[rowOfLine[i]!]![k] = true;
   });
+  const textAt = (r: number, c: number) => placed.some((ps, i) => rowOfLine[i] === r && ps.some((p) => p.c0 <= c && p.c1 >= c));
   const sepRight: boolean[][] = [];
   const sepBelow: boolean[][] = [];
   for (let r = 0; r < nRows; r++) {
@@ -225,10 +220,13 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     );
     sepBelow.push(
       Array.from({ length: nCols }, (_, c) => {
-        if (r + 1 >= nRows) return true;
-        if (!yLattice) return true;
+        if (r + 1 >= nRows || !onRule[r]) return true;
         const pad = Math.min(2, (xs[c + 1]! - xs[c]!) / 4);
-        return coverage(hSegs, rowEdges[r + 1]!, xs[c]! + pad, xs[c + 1]! - pad, SNAP) >= 0.5;
+        if (coverage(hSegs, rowEdges[r + 1]!, xs[c]! + pad, xs[c + 1]! - pad, SNAP) >= 0.5) return true;
+        // A gap in a partial rule joins the cells only when one of them is empty (a real
+        // row span); two filled cells stay apart.
+        if (strongY.some((y) => Math.abs(y - rowEdges[r + 1]!) <= SNAP)) return false;
+        return textAt(r, c) && textAt(r + 1, c);
       }),
     );
   }
@@ -292,6 +290,22 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
       confidence: 0,
     },
     runs,
-    textRows: !yLattice,
+    textRows,
   };
+}
+
+/**
+ * Rows of one band between rules. A band is one row (multi-line cells) unless it holds
+ * several records: lines that fill two or more columns, at least three of them, or two
+ * when the table draws no rules between rows at all.
+ */
+function splitBand(lines: readonly LineCells[], rowsRuled: boolean): number[][] {
+  if (lines.length === 0) return [];
+  if (lines.length === 1) return [[0]];
+  const widest = Math.max(...lines.map((l) => l.cols.size));
+  const full = lines.filter((l) => l.cols.size >= 2 && l.cols.size >= 0.5 * widest).length;
+  const split = full >= 3 || (full >= 2 && !rowsRuled);
+  if (!split) return [lines.map((_, i) => i)];
+  const breaks = lines.map(() => false);
+  return groupRows(lines, breaks);
 }

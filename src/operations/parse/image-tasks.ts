@@ -1,0 +1,56 @@
+/**
+ * Pool-worker tasks for image inputs (PNG, JPEG, TIFF pages, BMP, WebP, GIF, PNM): every
+ * page is OCRed and then goes through the same layout stages as a PDF page. Page units are
+ * the image's pixels.
+ */
+import { errorMessage } from '../../errors.js';
+import { loadImagePages, type ImagePages } from '../../formats/image/load-image-pages.js';
+import type { PageLayout } from '../../model/layout.js';
+import type { PageContent } from '../../model/page.js';
+import type { AnalyzeOptions } from '../../pipeline/analyze-page.js';
+import { analyzeOcrPage, cropPage, ocrContent, type OcrSettings } from './page-ocr.js';
+
+export interface ImageSource {
+  key: string;
+  data: SharedArrayBuffer | Uint8Array;
+}
+
+let cached: { key: string; pages: Promise<ImagePages> } | undefined;
+
+function getPages(src: ImageSource): Promise<ImagePages> {
+  if (cached?.key === src.key) return cached.pages;
+  const bytes = src.data instanceof Uint8Array ? src.data : new Uint8Array(src.data);
+  const pages = loadImagePages(bytes);
+  cached = { key: src.key, pages };
+  pages.catch(() => {
+    if (cached?.pages === pages) cached = undefined;
+  });
+  return pages;
+}
+
+export async function inspectImage(src: ImageSource): Promise<{ pageCount: number }> {
+  return { pageCount: (await getPages(src)).pageCount };
+}
+
+export interface AnalyzeImagePagesTask extends ImageSource {
+  pages: number[];
+  options: AnalyzeOptions;
+  ocr: OcrSettings;
+}
+
+export async function analyzeImagePages(task: AnalyzeImagePagesTask): Promise<PageLayout[]> {
+  const images = await getPages(task);
+  const out: PageLayout[] = [];
+  for (const n of task.pages) {
+    try {
+      const raster = await images.getPage(n - 1);
+      const blank: PageContent = { pageNumber: n, width: raster.width, height: raster.height, runs: [], rules: [], rects: [], images: [], graphics: [], textSource: 'none' };
+      const layout = analyzeOcrPage(await ocrContent(blank, raster, task.ocr), task.options);
+      await cropPage(layout, task.ocr, raster, async () => raster);
+      out.push(layout);
+    } catch (err) {
+      out.push({ pageNumber: n, width: 1, height: 1, blocks: [], fontHistogram: {}, textSource: 'none', warnings: [], error: errorMessage(err) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+/**
+ * OCR and crops for one page, in the pool worker. A PDF page is OCRed when the options
+ * force it or its text layer is missing, too sparse or garbage; image pages always are.
+ * Crops: every block of an OCRed page (its raster exists anyway), and the visual blocks
+ * (pictures, tables, formulas) of text-layer pages.
+ */
+import { getOcrEngine } from '../../engines/ocr/factory.js';
+import type { RasterImage } from '../../engines/ocr/interface.js';
+import type { PageLayout } from '../../model/layout.js';
+import type { PageContent } from '../../model/page.js';
+import { writeSegmentCrops } from '../../pipeline/crops/segment-crops.js';
+import { ocrPage } from '../../pipeline/ocr/ocr-page.js';
+import { textLayerNeedsOcr } from '../../pipeline/ocr/text-layer-needs-ocr.js';
+import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
+import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
+import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../../pipeline/ocr/upright-frame.js';
+
+export interface OcrSettings {
+  ocrMode: 'auto_ocr' | 'full_ocr';
+  ocrEngine: string;
+  highResolution: boolean;
+  /** Folder for segment crops; null when the job's output has no images. */
+  cropDir: string | null;
+}
+
+const VISUAL = new Set(['Picture', 'Table', 'Formula']);
+
+export function needsOcr(content: PageContent, s: OcrSettings): boolean {
+  return s.ocrMode === 'full_ocr' || textLayerNeedsOcr(content.runs, { width: content.width, height: content.height, images: content.images });
+}
+
+export interface OcrOutcome {
+  content: PageContent;
+  /** Quarter turn and skew of the page's text, for laying it out upright. */
+  rotation: number;
+  skewDegrees: number;
+}
+
+/** Replace the page's text with OCR words read from `raster` (page units kept). */
+export async function ocrContent(content: PageContent, raster: RasterImage, s: OcrSettings): Promise<OcrOutcome> {
+  const engine = await getOcrEngine(s.ocrEngine);
+  const { runs, meta } = await ocrPage(raster, engine, { pageWidth: content.width, pageHeight: content.height });
+  return { content: { ...content, runs, textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees };
+}
+
+/** Lay out an OCRed page in its upright frame and return the layout in page space. */
+export function analyzeOcrPage(o: OcrOutcome, opts: AnalyzeOptions): PageLayout {
+  if (isIdentity(o.rotation, o.skewDegrees)) return analyzePage(o.content, opts);
+  const frame = uprightFrame(o.content.width, o.content.height, o.rotation, o.skewDegrees);
+  return layoutToPage(analyzePage(contentToFrame(o.content, frame), opts), frame, o.content.width, o.content.height);
+}
+
+/** Write crops; `render` is called only when a crop is needed and no raster exists yet. */
+export async function cropPage(layout: PageLayout, s: OcrSettings, raster: RasterImage | undefined, render: (dpi: number) => Promise<RasterImage>): Promise<void> {
+  if (!s.cropDir) return;
+  const all = layout.textSource === 'ocr';
+  const want = (i: number) => all || VISUAL.has(layout.blocks[i]!.type ?? '');
+  if (!layout.blocks.some((_, i) => want(i))) return;
+  const r = raster ?? (await render(dpiFor('crop', s.highResolution)));
+  await writeSegmentCrops(layout, r, s.cropDir, want);
+}

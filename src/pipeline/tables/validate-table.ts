@@ -1,0 +1,41 @@
+/**
+ * Whether a built grid is a table, and how sure we are. A table has at least two rows and
+ * two columns holding text, and its cells are short: a frame around a paragraph, or two
+ * columns of running text, are not tables.
+ */
+import type { TableGrid } from '../../model/table.js';
+
+/** A cell with more words than this is running text. */
+const PROSE_WORDS = 25;
+
+export function tableStats(grid: TableGrid): { filled: number; rowsWithText: number; colsWithText: number; proseShare: number; words: number } {
+  const rows = new Set<number>();
+  const cols = new Set<number>();
+  let filled = 0;
+  let words = 0;
+  let proseWords = 0;
+  for (const c of grid.cells) {
+    if (!c.text.trim()) continue;
+    filled++;
+    rows.add(c.row);
+    cols.add(c.col);
+    const n = c.text.split(/\s+/).filter(Boolean).length;
+    words += n;
+    if (n > PROSE_WORDS) proseWords += n;
+  }
+  return { filled, rowsWithText: rows.size, colsWithText: cols.size, proseShare: words ? proseWords / words : 0, words };
+}
+
+export function acceptTable(grid: TableGrid): boolean {
+  const s = tableStats(grid);
+  if (s.rowsWithText < 2 || s.colsWithText < 2 || s.filled < 3) return false;
+  if (s.proseShare > 0.5) return false;
+  grid.confidence = confidenceOf(grid, s.filled);
+  return true;
+}
+
+function confidenceOf(grid: TableGrid, filled: number): number {
+  const base = grid.method === 'ruled' ? 0.75 : grid.method === 'hybrid' ? 0.65 : 0.55;
+  const fill = filled / Math.max(1, grid.rowCount * grid.colCount);
+  return Math.round(Math.min(0.98, base + 0.1 * fill + 0.01 * Math.min(10, grid.rowCount)) * 1000) / 1000;
+}
