@@ -20,6 +20,8 @@ export interface GapOptions {
   maxCrossing?: number;
   /** Rows that must hold text on each side of a separator (default 2, or 1 for 2-row input). */
   minSide?: number;
+  /** Share of the rows with text that must have several chunks (default 0). */
+  minVoterShare?: number;
 }
 
 const STEP = 0.5; // points per profile cell
@@ -31,7 +33,10 @@ const STEP = 0.5; // points per profile cell
  */
 export function columnGaps(rows: readonly Chunk[][], x0: number, x1: number, opts: GapOptions): ColumnGap[] {
   const multi = rows.filter((r) => r.length >= 2);
-  if (multi.length < 2) return [];
+  if (multi.length < 2 || multi.length < (opts.minVoterShare ?? 0) * rows.filter((r) => r.length > 0).length) return [];
+  // Two lines of justified text can leave wide gaps in the same place by chance: with
+  // so little evidence, only short cells count.
+  if (multi.length < 3 && multi.some((r) => r.some((c) => c.text.split(/\s+/).length > 3))) return [];
   const voting = multi;
   const n = Math.max(1, Math.ceil((x1 - x0) / STEP));
   const cover = new Int32Array(n + 1);

@@ -14,7 +14,7 @@ import { acceptTable } from './validate-table.js';
 
 export type { DetectedTable } from './types.js';
 
-export type TablePageInput = Pick<PageContent, 'runs' | 'rules' | 'rects' | 'width' | 'height'>;
+export type TablePageInput = Pick<PageContent, 'runs' | 'rules' | 'rects' | 'graphics' | 'width' | 'height'>;
 
 function centreIn(r: TextRun, b: BBox, pad: number): boolean {
   const cx = r.bbox.left + r.bbox.width / 2;
@@ -38,7 +38,7 @@ export function detectTables(page: TablePageInput): DetectedTable[] {
       if (!claimed.has(i) && (r.dir ?? 0) === 0 && centreIn(r, region.bbox, 1)) pieces.push(...runPieces(r, i));
     });
     const built = buildGrid({ region: region.bbox, pieces, rules, method: 'ruled' });
-    if (!built || !acceptTable(built.grid)) continue;
+    if (!built || !acceptTable(built.grid, page.graphics)) continue;
     for (const i of built.runs) claimed.add(i);
     out.push({ grid: built.grid, runIndices: [...built.runs].sort((a, b) => a - b) });
   }
@@ -52,7 +52,7 @@ export function detectTables(page: TablePageInput): DetectedTable[] {
   for (const region of streamRegions(free, freeRuns, rules)) {
     const pieces = free.filter((p) => !claimed.has(p.run) && centreOf(p, region.bbox));
     const built = buildGrid({ region: region.bbox, pieces, rules, method: region.ruled ? 'hybrid' : 'stream' });
-    if (!built || !acceptTable(built.grid)) continue;
+    if (!built || !acceptTable(built.grid, page.graphics)) continue;
     for (const i of built.runs) claimed.add(i);
     out.push({ grid: built.grid, runIndices: [...built.runs].sort((a, b) => a - b) });
   }

@@ -20,7 +20,7 @@ import { cellText } from './cell-text.js';
 import { columnGaps } from './column-gaps.js';
 import { bandOf, clusterValues, median } from './geometry.js';
 import { detectHeaderRows } from './header-rows.js';
-import { groupRows, type LineCells } from './row-groups.js';
+import { groupRows, isNumericText, type LineCells } from './row-groups.js';
 import { coverage, type RuleSet, type Seg } from './rule-segments.js';
 import { dropLines, spanCells } from './span-cells.js';
 import { cutPiece, groupLines, lineChunks, makeChunk, type Chunk, type Piece, type TextLine } from './text-pieces.js';
@@ -114,7 +114,10 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   const seps: Separator[] = strongX.map((x) => ({ x, strong: true, g0: x, g1: x }));
   for (let k = 0; k + 1 < bands.length; k++) {
     const rows = lineBandChunks.map((per) => per[k]!).filter((cs) => cs.length > 0);
-    const gaps = columnGaps(rows, bands[k]!, bands[k + 1]!, { minWidth: MIN_CELL_GAP });
+    // Between drawn column rules, text alignment must be consistent to add a column: in a
+    // ruled table, wide gaps are mostly justified text inside one cell.
+    const ruledColumns = strongX.length > 0;
+    const gaps = columnGaps(rows, bands[k]!, bands[k + 1]!, ruledColumns ? { minWidth: MIN_CELL_GAP, minVoterShare: 0.5 } : { minWidth: MIN_CELL_GAP });
     const weakHere = weakX.filter((x) => x > bands[k]! && x < bands[k + 1]!);
     for (const g of gaps) {
       if (weakHere.some((x) => x >= g.g0 - SNAP && x <= g.g1 + SNAP)) continue;
@@ -178,8 +181,11 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   const onRule: boolean[] = [];
   const rowOfLine: number[] = Array(lines.length).fill(0);
   let textRows = false;
+  const firstTextBand = bandLines.findIndex((idx) => idx.length > 0);
+  const textBands = bandLines.filter((idx) => idx.length > 0).length;
   bandLines.forEach((idx, b) => {
-    const groups = splitBand(idx.map((i) => cellsOf[i]!), strongY.length > 0).map((g) => g.map((k) => idx[k]!));
+    const headerBand = b === firstTextBand && textBands > 1;
+    const groups = splitBand(idx.map((i) => cellsOf[i]!), strongY.length > 0, headerBand).map((g) => g.map((k) => idx[k]!));
     if (groups.length > 1) textRows = true;
     if (groups.length === 0) groups.push([]);
     groups.forEach((g, k) => {
@@ -296,15 +302,18 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
 
 /**
  * Rows of one band between rules. A band is one row (multi-line cells) unless it holds
- * several records: lines that fill two or more columns, at least three of them, or two
- * when the table draws no rules between rows at all.
+ * several records: lines that fill two or more columns, at least three of them (two when
+ * the table draws no rules between rows at all). The first band of a ruled table is its
+ * header, where every heading may wrap: there only lines with numbers count as records.
  */
-function splitBand(lines: readonly LineCells[], rowsRuled: boolean): number[][] {
+function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean): number[][] {
   if (lines.length === 0) return [];
   if (lines.length === 1) return [[0]];
   const widest = Math.max(...lines.map((l) => l.cols.size));
-  const full = lines.filter((l) => l.cols.size >= 2 && l.cols.size >= 0.5 * widest).length;
-  const split = full >= 3 || (full >= 2 && !rowsRuled);
+  const fullLines = lines.filter((l) => l.cols.size >= 2 && l.cols.size >= 0.5 * widest);
+  const numericFull = fullLines.filter((l) => [...l.cols.values()].some(isNumericText)).length;
+  const full = headerBand ? numericFull : fullLines.length;
+  const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand));
   if (!split) return [lines.map((_, i) => i)];
   const breaks = lines.map(() => false);
   return groupRows(lines, breaks);

@@ -40,9 +40,24 @@ function words(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
 }
 
-/** Split pieces into vertical strips at the page's column gutters. */
+/**
+ * Split pieces into vertical strips at the page's column gutters. A table's own column
+ * gaps look like gutters too; a page gutter has running text on both sides (lines of
+ * several words next to it), a table gap has short cells.
+ */
 function strips(pieces: readonly Piece[], runs: readonly TextRun[]): Piece[][] {
-  const gutters = findGutters(runs);
+  const lines = groupLines(pieces);
+  const prose = (cut: number, left: boolean) => {
+    const sizes: number[] = [];
+    for (const l of lines) {
+      const side = l.pieces.filter((p) => (left ? p.x1 <= cut : p.x0 >= cut));
+      if (side.length === 0) continue;
+      const chunks = lineChunks({ ...l, pieces: side });
+      sizes.push(words((left ? chunks[chunks.length - 1]! : chunks[0]!).text));
+    }
+    return median(sizes) >= 4;
+  };
+  const gutters = findGutters(runs).filter(([a, b]) => prose((a + b) / 2, true) && prose((a + b) / 2, false));
   if (gutters.length === 0) return [pieces.slice()];
   const cuts = gutters.map(([a, b]) => (a + b) / 2).sort((a, b) => a - b);
   const out: Piece[][] = cuts.map(() => []);
@@ -82,6 +97,8 @@ function tabularBlock(block: readonly LineInfo[]): boolean {
   if (gaps.length === 1) {
     const first = multi.map((l) => l.chunks[0]!.text);
     if (first.filter((t) => LIST_MARK.test(t.trim())).length >= 0.6 * first.length) return false;
+    // Notes and abbreviation keys under a table ("Source: ...", "GDP: Gross domestic ...").
+    if (first.filter((t) => /:$/.test(t.trim()) || CAPTION.test(t)).length >= 0.5 * first.length) return false;
     const second = multi.map((l) => words(l.chunks.slice(1).map((c) => c.text).join(' ')));
     if (median(second) >= 6) return false;
   }

@@ -1,8 +1,10 @@
 /**
  * Whether a built grid is a table, and how sure we are. A table has at least two rows and
  * two columns holding text, and its cells are short: a frame around a paragraph, or two
- * columns of running text, are not tables.
+ * columns of running text, are not tables. A chart's axes and gridlines make a grid too,
+ * but a mostly empty one, usually with curves or markers drawn inside it.
  */
+import type { BBox } from '../../model/document.js';
 import type { TableGrid } from '../../model/table.js';
 
 /** A cell with more words than this is running text. */
@@ -26,10 +28,24 @@ export function tableStats(grid: TableGrid): { filled: number; rowsWithText: num
   return { filled, rowsWithText: rows.size, colsWithText: cols.size, proseShare: words ? proseWords / words : 0, words };
 }
 
-export function acceptTable(grid: TableGrid): boolean {
+/** Share of cells holding text below which a grid is a chart's frame, not a table. */
+const MIN_FILL = 0.25;
+/** With this many vector paths (curves, markers) inside, a half-empty grid is a chart. */
+const CHART_PATHS = 5;
+
+export function acceptTable(grid: TableGrid, graphics: readonly BBox[] = []): boolean {
   const s = tableStats(grid);
   if (s.rowsWithText < 2 || s.colsWithText < 2 || s.filled < 3) return false;
   if (s.proseShare > 0.5) return false;
+  const fill = s.filled / Math.max(1, grid.cells.length);
+  if (fill < MIN_FILL) return false;
+  const b = grid.bbox;
+  const paths = graphics.filter((g) => {
+    const cx = g.left + g.width / 2;
+    const cy = g.top + g.height / 2;
+    return cx >= b.left && cx <= b.left + b.width && cy >= b.top && cy <= b.top + b.height;
+  }).length;
+  if (paths >= CHART_PATHS && fill < 0.5) return false;
   grid.confidence = confidenceOf(grid, s.filled);
   return true;
 }
