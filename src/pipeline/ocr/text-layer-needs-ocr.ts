@@ -86,7 +86,9 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   const chars = [...text.replace(/\s+/g, '')];
   const badChars = chars.filter((c) => BAD_CHAR.test(c)).length;
   // Dot leaders and rules ("......", "____") are layout, not evidence of symbol soup.
-  const compact = text.replace(/([^\p{L}\p{N}\s])\1{2,}/gu, '$1').replace(/\s+/g, '');
+  // Real symbol characters (dingbats, arrows, box drawing: category So) decorate pages; the
+  // soup of a broken encoding is punctuation and ASCII symbols.
+  const compact = text.replace(/([^\p{L}\p{N}\s])\1{2,}/gu, '$1').replace(/[\s\p{So}]+/gu, '');
   const alnumRatio = compact.length ? alnumCount(compact) / [...compact].length : 0;
   // Word checks look at letter tokens of scripts written with spaces; tokens with digits
   // (codes like "T0-C1", dates, amounts) are neither words nor garbage and single letters
@@ -111,7 +113,7 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   if (page.ink && page.ink.inkyCells === 0) return verdict(null); // blank page: nothing to read
   if (chars.length === 0) return verdict('no_text');
   if (badChars / chars.length > R.maxBadCharRatio) return verdict('bad_characters');
-  if (chars.length >= 4 && alnumRatio < R.minAlnumRatio) return verdict('mostly_symbols');
+  if (compact.length >= 4 && alnumRatio < R.minAlnumRatio) return verdict('mostly_symbols');
   if (tokens.length >= R.minTokensForWordCheck && wordlikeRatio < R.minWordlikeRatio) return verdict('not_words');
   if (tokens.length >= R.minTokensForFunctionWords && functionWordRatio < R.minFunctionWordRatio && wordlikeRatio < R.maxWordlikeWithoutFunctionWords) {
     return verdict('not_words');
