@@ -1,11 +1,12 @@
 /**
  * OCR and crops for one page, in the pool worker. A PDF page is OCRed when the options
  * force it or its text layer is missing, too sparse or garbage; image pages always are.
- * Crops: every block of an OCRed page (its raster exists anyway), and the visual blocks
- * (pictures, tables, formulas) of text-layer pages.
+ * Crops: every block of an OCRed page (its raster exists anyway), and with
+ * use_high_resolution the visual blocks (pictures, tables, formulas) of text-layer pages.
  */
 import { getOcrEngine } from '../../engines/ocr/factory.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
+import type { BBox } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import type { PageContent } from '../../model/page.js';
 import { writeSegmentCrops } from '../../pipeline/crops/segment-crops.js';
@@ -50,12 +51,17 @@ export function analyzeOcrPage(o: OcrOutcome, opts: AnalyzeOptions): PageLayout 
   return layoutToPage(analyzePage(contentToFrame(o.content, frame), opts), frame, o.content.width, o.content.height);
 }
 
-/** Write crops; `render` is called only when a crop is needed and no raster exists yet. */
-export async function cropPage(layout: PageLayout, s: OcrSettings, raster: RasterImage | undefined, render: (dpi: number) => Promise<RasterImage>): Promise<void> {
+/**
+ * Write crops: from the page raster when one exists (OCRed pages: every block), otherwise,
+ * with use_high_resolution, by rendering each visual block's region. Rendering a text-layer
+ * page costs about as much as parsing it, so plain parses of born-digital PDFs skip it.
+ */
+export async function cropPage(layout: PageLayout, s: OcrSettings, raster: RasterImage | undefined, renderRegion: (dpi: number, box: BBox) => Promise<RasterImage>): Promise<void> {
   if (!s.cropDir) return;
+  if (!raster && !s.highResolution) return;
   const all = layout.textSource === 'ocr';
   const want = (i: number) => all || VISUAL.has(layout.blocks[i]!.type ?? '');
   if (!layout.blocks.some((_, i) => want(i))) return;
-  const r = raster ?? (await render(dpiFor('crop', s.highResolution)));
-  await writeSegmentCrops(layout, r, s.cropDir, want);
+  const dpi = dpiFor('crop', s.highResolution);
+  await writeSegmentCrops(layout, raster ? { raster } : { renderRegion: (box) => renderRegion(dpi, box) }, s.cropDir, want);
 }

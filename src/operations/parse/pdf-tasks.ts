@@ -9,7 +9,7 @@ import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js
 import { mapPdfError, openPdf, type PDFDocumentProxy } from '../../formats/pdf/open-document.js';
 import { extractPageContent } from '../../formats/pdf/page-content.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
-import { renderPdfPage } from '../../pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage, renderPdfRegion } from '../../pipeline/rasterize/render-pdf-page.js';
 import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
 import { analyzeOcrPage, cropPage, needsOcr, ocrContent, type OcrSettings } from './page-ocr.js';
 
@@ -105,7 +105,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
         } else {
           layout = analyzePage(content, task.options);
         }
-        await cropPage(layout, task.ocr, raster, (dpi) => renderPdfPage(page, dpi));
+        await cropPage(layout, task.ocr, raster, (dpi, box) => renderPdfRegion(page, dpi, box));
         out.push(layout);
       } finally {
         page.cleanup();

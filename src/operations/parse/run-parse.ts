@@ -10,6 +10,8 @@ import { selectPages } from '../../options/page-range.js';
 import { buildSegments } from '../../pipeline/assemble/build-segments.js';
 import { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
 import { classifyDocument } from '../../pipeline/classify/document-types.js';
+import { attachProvenance, mergeTablesAcrossPages } from '../../pipeline/merge-tables/merge-tables.js';
+import { tableProcessingNotes } from '../tables/processing-notes.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import path from 'node:path';
 import { sniffImageType } from '../../formats/image/sniff-image-type.js';
@@ -36,6 +38,8 @@ export interface ParseResult {
   page_count: number;
   /** Pages skipped under error_handling=Continue, with reasons. */
   skipped_pages: Array<{ page_number: number; error: string }>;
+  /** Options accepted without local effect, explained (shown in the job's metadata). */
+  notes?: string[];
 }
 
 /** Extra time a batch gets per page beyond its first: roughly one slow OCR page. */
@@ -117,16 +121,19 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   }
   const ok = layouts.filter((l) => !l.error);
   classifyDocument(ok);
-  let segments: Segment[] = buildSegments(ok, ctx.jobId);
+  const merged = options.merge_tables ? mergeTablesAcrossPages(ok, { maxGroup: options.max_tables_per_merge_group }) : new Map();
+  let segments: Segment[] = attachProvenance(buildSegments(ok, ctx.jobId), ok, merged);
   if (options.segment_filter !== 'all') {
     const keep = new Set<string>(options.segment_filter);
     segments = segments.filter((s) => keep.has(s.segment_type));
   }
   // Chunks left without segments do not exist: chunking runs on the filtered list.
   const chunks = chunkSegments(segments, ctx.jobId);
+  const notes = tableProcessingNotes(options.segment_processing);
   return {
     chunks,
     page_count: pages.length,
     skipped_pages: failed.map((f) => ({ page_number: f.pageNumber, error: f.error! })),
+    ...(notes.length ? { notes } : {}),
   };
 }

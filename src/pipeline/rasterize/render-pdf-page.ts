@@ -39,9 +39,23 @@ export interface RenderedPage extends RasterImage {
 export async function renderPdfPage(page: PDFPageProxy, dpi: number, limits: Partial<RasterLimits> = {}): Promise<RenderedPage> {
   const unit = page.getViewport({ scale: 1 });
   const scale = cappedScale(unit.width, unit.height, dpi, { ...DEFAULT_RASTER_LIMITS, ...limits });
-  const viewport = page.getViewport({ scale });
-  const width = Math.max(1, Math.round(viewport.width));
-  const height = Math.max(1, Math.round(viewport.height));
+  return renderViewport(page, page.getViewport({ scale }), scale, unit, Math.round(unit.width * scale), Math.round(unit.height * scale));
+}
+
+/**
+ * Render only `box` (page units) of the page: the canvas is the size of the box, which is
+ * much cheaper than a full page when only a figure or table is wanted.
+ */
+export async function renderPdfRegion(page: PDFPageProxy, dpi: number, box: { left: number; top: number; width: number; height: number }, limits: Partial<RasterLimits> = {}): Promise<RenderedPage> {
+  const unit = page.getViewport({ scale: 1 });
+  const scale = cappedScale(box.width, box.height, dpi, { ...DEFAULT_RASTER_LIMITS, ...limits });
+  const viewport = page.getViewport({ scale, offsetX: -box.left * scale, offsetY: -box.top * scale });
+  return renderViewport(page, viewport, scale, unit, Math.round(box.width * scale), Math.round(box.height * scale));
+}
+
+async function renderViewport(page: PDFPageProxy, viewport: ReturnType<PDFPageProxy['getViewport']>, scale: number, unit: { width: number; height: number }, w: number, h: number): Promise<RenderedPage> {
+  const width = Math.max(1, w);
+  const height = Math.max(1, h);
   const canvas = pdfjsCanvas().createCanvas(width, height);
   const context = canvas.getContext('2d');
   try {
