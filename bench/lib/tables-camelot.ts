@@ -8,7 +8,10 @@
  * table: `pages` (default 1), `table_areas` / `table_regions` (the detected table overlapping
  * the area most is compared), `password`, and the camelot conventions the expected grids
  * encode — `shift_text` / `copy_text` (where the text of a spanning cell goes) and
- * `strip_text` (characters removed). Options that change camelot's own algorithm
+ * `strip_text` (characters removed). camelot's lattice flavour returns cells; its
+ * text-based flavours (stream, network, hybrid) return one row per text line, so those
+ * expectations are compared with Quire's table at text-line granularity (lineGrid).
+ * Options that change camelot's own algorithm
  * (`columns`, `split_text`, `row_tol`, `edge_tol`, `line_scale`, `process_background`,
  * `layout_kwargs`, `flag_size`, backends) are not emulated.
  *
@@ -22,7 +25,7 @@
 import fs from 'node:fs';
 import { corpusPath } from './corpus.js';
 import { detectInPdf } from './tables-pdf.js';
-import { cellOverlap, denseGrid, normaliseGrid, sameGrid, type DenseOptions, type GridNormalisation } from './tables-metrics.js';
+import { cellOverlap, denseGrid, lineGrid, normaliseGrid, sameGrid, type DenseOptions, type GridNormalisation } from './tables-metrics.js';
 import { intersectionArea, type BBox } from '../../src/model/document.js';
 
 type Grid = string[][];
@@ -148,17 +151,18 @@ async function candidates(run: CamelotRun): Promise<Grid[]> {
   const areas = [...((run.kwargs.table_areas as string[] | undefined) ?? []), ...((run.kwargs.table_regions as string[] | undefined) ?? [])];
   const out: Grid[] = [];
   for (const p of detected) {
-    let tables = p.tables;
+    let tables = p.detected;
     if (areas.length) {
       const boxes: BBox[] = areas.map((a) => {
         const [x1, y1, x2, y2] = a.split(',').map(Number) as [number, number, number, number];
         return p.toPage(x1, y1, x2, y2);
       });
       tables = boxes
-        .map((b) => tables.slice().sort((s, t) => intersectionArea(t.bbox, b) - intersectionArea(s.bbox, b))[0])
-        .filter((t): t is NonNullable<typeof t> => t !== undefined && boxes.some((b) => intersectionArea(t.bbox, b) > 0));
+        .map((b) => tables.slice().sort((s, t) => intersectionArea(t.grid.bbox, b) - intersectionArea(s.grid.bbox, b))[0])
+        .filter((t): t is NonNullable<typeof t> => t !== undefined && boxes.some((b) => intersectionArea(t.grid.bbox, b) > 0));
     }
-    for (const t of tables) out.push(normaliseGrid(denseGrid(t, dense), norm));
+    // Lattice expectations are cell grids; the text-based flavours' are line grids.
+    for (const t of tables) out.push(normaliseGrid(run.flavor === 'lattice' ? denseGrid(t.grid, dense) : lineGrid(t.lines, t.grid.colCount), norm));
   }
   return out;
 }

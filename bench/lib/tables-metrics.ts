@@ -10,6 +10,7 @@
  */
 import { iou, type BBox } from '../../src/model/document.js';
 import type { TableGrid } from '../../src/model/table.js';
+import type { TableLine } from '../../src/pipeline/tables/grid-builder.js';
 
 export interface SpanCell {
   r0: number;
@@ -136,6 +137,18 @@ export function denseGrid(g: TableGrid, o: DenseOptions = {}): string[][] {
   return rows;
 }
 
+/**
+ * A table at text-line granularity, as camelot's text-based flavours (stream, network,
+ * hybrid) emit it: one row per text line, each chunk in the column holding its centre.
+ */
+export function lineGrid(lines: readonly TableLine[], colCount: number): string[][] {
+  return lines.map((l) => {
+    const row = Array<string>(colCount).fill('');
+    for (const c of l.cells) row[c.centre] = row[c.centre] ? `${row[c.centre]} ${c.text}` : c.text;
+    return row;
+  });
+}
+
 export interface GridNormalisation {
   /** Characters removed from every cell (camelot strip_text). */
   strip?: string;
@@ -143,8 +156,9 @@ export interface GridNormalisation {
 
 /**
  * Normalisation for exact grid comparison: markup camelot adds (`<s>` around sub- and
- * superscripts) removed, the case's strip characters removed, whitespace runs collapsed to
- * one space and trimmed, then rows and columns that are empty on that side dropped.
+ * superscripts) removed, the case's strip characters removed, all whitespace removed
+ * (camelot's text keeps the spaces pdfminer inserts inside numbers, "11,062 .6"), then rows
+ * and columns that are empty on that side dropped.
  */
 export function normaliseGrid(rows: readonly (readonly string[])[], n: GridNormalisation = {}): string[][] {
   const strip = n.strip ? new RegExp(`[${n.strip.replace(/[\\\]^-]/g, '\\$&')}]`, 'g') : undefined;
@@ -152,7 +166,7 @@ export function normaliseGrid(rows: readonly (readonly string[])[], n: GridNorma
     r.map((c) => {
       let t = c.replace(/<\/?s>/g, '');
       if (strip) t = t.replace(strip, '');
-      return t.replace(/\s+/g, ' ').trim();
+      return t.replace(/\s+/g, '');
     }),
   );
   out = out.filter((r) => r.some((c) => c !== ''));

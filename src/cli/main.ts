@@ -69,8 +69,43 @@ async function runJob(operation: 'parse' | 'parse_excel', file: string, cmdOpts:
   }
 }
 
+/** `quire tables FILE`: prints the final table extraction job object (`results` when completed). */
+async function runTablesJob(file: string, cmdOpts: { out?: string; workers?: string }, extra: string[]): Promise<number> {
+  const options = collectOptions(extra);
+  const engine = createEngine({ workers: cmdOpts.workers ? Number(cmdOpts.workers) : undefined, maxConcurrentJobs: 1 });
+  try {
+    const created = await engine.tables(file, options);
+    const final = await engine.waitForTablesJob(created.job_id);
+    const json = JSON.stringify(final, null, 2);
+    if (cmdOpts.out) fs.writeFileSync(cmdOpts.out, json);
+    else process.stdout.write(json + '\n');
+    if (final.status !== 'completed') {
+      process.stderr.write(`quire: job failed: ${final.error ?? 'unknown reason'}\n`);
+      return 1;
+    }
+    return 0;
+  } catch (err) {
+    process.stderr.write(`quire: ${errorMessage(err)}\n`);
+    return err instanceof QuireError && err.status === 400 ? 2 : 1;
+  } finally {
+    await engine.close();
+  }
+}
+
 const program = new Command();
 program.name('quire').description('Local, offline document processing.').showHelpAfterError();
+
+program
+  .command('tables')
+  .description('Detect and extract the tables of a PDF (--page_range, --password accepted).')
+  .argument('<file>', 'path or http(s) URL of the PDF')
+  .option('--out <file>', 'write the final job JSON here instead of stdout')
+  .option('--workers <n>', 'worker threads (default: cores)')
+  .allowUnknownOption(true)
+  .allowExcessArguments(true)
+  .action(async (file: string, cmdOpts: { out?: string; workers?: string }, cmd: Command) => {
+    process.exitCode = await runTablesJob(file, cmdOpts, cmd.args.slice(1));
+  });
 
 for (const [name, op, desc] of [
   ['parse', 'parse', 'Parse a PDF into chunks and segments'],

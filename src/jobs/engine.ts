@@ -13,7 +13,19 @@ import { describeInput, loadInput, type InputDescriptor, type InputLimits, type 
 import { WorkerPool } from '../workers/pool.js';
 import { MemoryJobStore, type JobRecord, type JobState, type JobStore, type OperationName } from './job-store.js';
 import { operations, type OperationSpec } from './operations.js';
-import { creationResponse, genericJobView, parseJobView, type CreationResponse, type GenericJobView, type ParseJobView, type ReadOptions } from './views.js';
+import {
+  creationResponse,
+  genericJobView,
+  parseJobView,
+  tablesCreationResponse,
+  tablesJobView,
+  type CreationResponse,
+  type GenericJobView,
+  type ParseJobView,
+  type ReadOptions,
+  type TablesCreationResponse,
+  type TablesJobView,
+} from './views.js';
 
 export interface EngineConfig {
   /** Worker threads (default: cores). */
@@ -103,9 +115,28 @@ export class Engine {
     return this.submit('parse_excel', input, options);
   }
 
+  /** Submit a table extraction job (`POST /tables`, PDF). */
+  async tables(input: JobInput, options: Record<string, unknown> = {}): Promise<TablesCreationResponse> {
+    const created = await this.submit('tables', input, options);
+    return tablesCreationResponse(created.job_id, created.quota_remaining);
+  }
+
+  /** Read a table extraction job: `queued`, then `completed` with `results`, or `failed`. */
+  async getTablesJob(id: string): Promise<TablesJobView> {
+    return tablesJobView(await this.record(id));
+  }
+
+  /** Resolve when a table extraction job ends; returns its view. */
+  async waitForTablesJob(id: string, opts: WaitOptions = {}): Promise<TablesJobView> {
+    await this.untilTerminal(id, opts);
+    return this.getTablesJob(id);
+  }
+
   /** Read a parse (or parse excel) job in the spec's status shape. */
   async getParseJob(id: string, read: Partial<ReadOptions> = {}): Promise<ParseJobView> {
     const rec = await this.record(id);
+    // Table extraction jobs have their own result shape (getTablesJob); /parse does not know them.
+    if (rec.operation === 'tables') throw new JobNotFoundError(id);
     return parseJobView(rec, { includeChunks: read.includeChunks ?? true, base64Images: read.base64Images ?? false });
   }
 
@@ -116,6 +147,11 @@ export class Engine {
 
   /** Resolve when the job reaches a terminal state; returns its status view. */
   async waitForJob(id: string, opts: WaitOptions = {}, read: Partial<ReadOptions> = {}): Promise<ParseJobView> {
+    await this.untilTerminal(id, opts);
+    return this.getParseJob(id, read);
+  }
+
+  private async untilTerminal(id: string, opts: WaitOptions): Promise<void> {
     const rec = await this.record(id);
     if (!TERMINAL.has(rec.state)) {
       if (opts.onProgress) {
@@ -132,7 +168,6 @@ export class Engine {
         }
       }).finally(() => opts.onProgress && this.progressListeners.get(id)?.delete(opts.onProgress));
     }
-    return this.getParseJob(id, read);
   }
 
   /** Cancel a queued or running job. Returns false when it had already ended. */

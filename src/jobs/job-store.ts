@@ -4,7 +4,7 @@
  */
 export type JobState = 'starting' | 'processing' | 'succeeded' | 'failed' | 'cancelled';
 
-export type OperationName = 'parse' | 'parse_excel';
+export type OperationName = 'parse' | 'parse_excel' | 'tables';
 
 export interface JobRecord {
   id: string;

@@ -13,6 +13,8 @@ import type { InputDescriptor } from '../input/resolve-input.js';
 import { validateParseExcelOptions, type ParseExcelOptions } from '../operations/parse-excel/options.js';
 import type { ChunkedResult } from '../model/document.js';
 import type { OperationName } from './job-store.js';
+import { precheckTablesInput, tablesConfiguration, validateTablesOptions, type TablesOptions } from '../operations/tables/options.js';
+import { runTables } from '../operations/tables/run-tables.js';
 
 export interface RunContext<O> {
   jobId: string;
@@ -81,7 +83,16 @@ const parseExcel: OperationSpec<ParseExcelOptions> = {
   },
 };
 
+const tables: OperationSpec<TablesOptions> = {
+  validate: validateTablesOptions,
+  precheck: precheckTablesInput,
+  configuration: tablesConfiguration,
+  mergeTables: () => false,
+  run: (ctx) => runTables(ctx),
+};
+
 export const operations: Record<OperationName, OperationSpec<any>> = {
   parse,
   parse_excel: parseExcel,
+  tables,
 };

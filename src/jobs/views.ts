@@ -7,6 +7,7 @@ import type { Chunk } from '../model/document.js';
 import { validateParseOptions } from '../operations/parse/options.js';
 import { viewChunks } from '../render/output-fields.js';
 import type { JobRecord, JobState } from './job-store.js';
+import type { TablesResult } from '../operations/tables/run-tables.js';
 
 export type ParseStatus = 'Starting' | 'Processing' | 'Succeeded' | 'Failed' | 'Cancelled';
 
@@ -95,6 +96,7 @@ interface StoredResult {
   page_count: number;
   pdf_url?: string | null;
   skipped_pages?: Array<{ page_number: number; error: string }>;
+  notes?: string[];
 }
 
 export function parseJobView(rec: JobRecord, read: ReadOptions): ParseJobView {
@@ -117,6 +119,7 @@ export function parseJobView(rec: JobRecord, read: ReadOptions): ParseJobView {
   if (rec.state === 'succeeded') {
     const r = rec.result as StoredResult;
     if (r.skipped_pages?.length) view.metadata = { skipped_pages: r.skipped_pages };
+    if (r.notes?.length) view.metadata = { ...view.metadata, notes: r.notes };
     const o = rec.operation === 'parse' ? validateParseOptions(rec.configuration as Record<string, unknown>) : undefined;
     if (read.includeChunks) {
       view.chunks = viewChunks(r.chunks, {
@@ -137,7 +140,7 @@ export function genericJobView(rec: JobRecord): GenericJobView {
   const v: GenericJobView = {
     id: rec.id,
     status: GENERIC_STATUS[rec.state],
-    type: rec.operation === 'parse' ? 'chunking' : 'excel_parsing',
+    type: rec.operation === 'parse' ? 'chunking' : rec.operation === 'tables' ? 'table_extraction' : 'excel_parsing',
     created_at: rec.createdAt,
     updated_at: rec.finishedAt ?? rec.startedAt ?? rec.createdAt,
     pdf_name: rec.fileName,
@@ -146,4 +149,35 @@ export function genericJobView(rec: JobRecord): GenericJobView {
   };
   if (rec.state === 'failed' || rec.state === 'cancelled') v.error = rec.message ?? 'Failed';
   return v;
+}
+
+/** Creation response of a table extraction job (`POST /tables`). */
+export interface TablesCreationResponse {
+  job_id: string;
+  status: 'queued';
+  message: string;
+  quota_remaining: number;
+}
+
+/** Table extraction job: `queued` until it ends, then `completed` (with `results`) or `failed`. */
+export interface TablesJobView {
+  job_id: string;
+  status: 'queued' | 'completed' | 'failed';
+  results?: TablesResult;
+  error?: string;
+}
+
+export function tablesCreationResponse(jobId: string, quotaRemaining: number): TablesCreationResponse {
+  return {
+    job_id: jobId,
+    status: 'queued',
+    message: 'Table extraction job queued. Poll getTablesJob(job_id) (GET /jobs/{job_id}/results) until the status is completed or failed.',
+    quota_remaining: quotaRemaining,
+  };
+}
+
+export function tablesJobView(rec: JobRecord): TablesJobView {
+  if (rec.state === 'succeeded') return { job_id: rec.id, status: 'completed', results: rec.result as TablesResult };
+  if (rec.state === 'failed' || rec.state === 'cancelled') return { job_id: rec.id, status: 'failed', error: rec.message ?? 'Failed' };
+  return { job_id: rec.id, status: 'queued' };
 }

@@ -37,7 +37,7 @@ export function columnGaps(rows: readonly Chunk[][], x0: number, x1: number, opt
   // Two lines of justified text can leave wide gaps in the same place by chance: with
   // so little evidence, only short cells count.
   if (multi.length < 3 && multi.some((r) => r.some((c) => c.text.split(/\s+/).length > 3))) return [];
-  const voting = multi;
+  const voting = multi; // single-chunk rows (titles, spanning labels) do not vote
   const n = Math.max(1, Math.ceil((x1 - x0) / STEP));
   const cover = new Int32Array(n + 1);
   for (const row of voting) {

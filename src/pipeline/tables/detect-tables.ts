@@ -1,13 +1,16 @@
 /**
  * Table detection for one page: ruled regions first (their rules are unambiguous), then
- * borderless and partly ruled tables from text alignment on the text that is left.
+ * borderless and partly ruled tables from text alignment on the text that is left. Each
+ * text direction is handled in its own frame (sideways tables), the page's main direction
+ * first.
  */
-import type { BBox } from '../../model/document.js';
+import { intersectionArea, type BBox } from '../../model/document.js';
 import type { PageContent, TextRun } from '../../model/page.js';
-import { buildGrid } from './grid-builder.js';
+import { buildGrid, type TableLine } from './grid-builder.js';
 import { ruledRegions } from './ruled-grid.js';
-import { ruleSegments } from './rule-segments.js';
+import { ruleSegments, type Seg } from './rule-segments.js';
 import { streamRegions } from './stream-regions.js';
+import { boxToFrame, boxToPage, gridToPage, ruleToFrame, runToFrame, textDirections, type TextDir } from './text-frame.js';
 import { runPieces, type Piece } from './text-pieces.js';
 import type { DetectedTable } from './types.js';
 import { acceptTable } from './validate-table.js';
@@ -16,45 +19,65 @@ export type { DetectedTable } from './types.js';
 
 export type TablePageInput = Pick<PageContent, 'runs' | 'rules' | 'rects' | 'graphics' | 'width' | 'height'>;
 
-function centreIn(r: TextRun, b: BBox, pad: number): boolean {
-  const cx = r.bbox.left + r.bbox.width / 2;
-  const cy = r.bbox.top + r.bbox.height / 2;
-  return cx >= b.left - pad && cx <= b.left + b.width + pad && cy >= b.top - pad && cy <= b.top + b.height + pad;
+const CAPTION = /^(?:table|tab\.|figure|fig\.|exhibit|chart)\s*[:.]?\s*[\dIVXLA-Z]/i;
+
+/** When the first text line is a caption closed off by a rule below it, that rule's position. */
+function captionRule(lines: readonly TableLine[], h: readonly Seg[], region: BBox): number | undefined {
+  const first = lines[0];
+  const second = lines[1];
+  if (!first || !second || !CAPTION.test(first.cells.map((c) => c.text).join(' '))) return undefined;
+  const rule = h.find((s) => s.pos > (first.top + first.bottom) / 2 && s.pos < (second.top + second.bottom) / 2 && s.b - s.a > 0.8 * region.width && s.a < region.left + 0.2 * region.width);
+  return rule ? rule.pos + 0.5 : undefined;
 }
 
-function centreOf(p: Piece, b: BBox): boolean {
+function pieceIn(p: Piece, b: BBox): boolean {
   const cx = (p.x0 + p.x1) / 2;
   const cy = (p.top + p.bottom) / 2;
   return cx >= b.left - 1 && cx <= b.left + b.width + 1 && cy >= b.top - 1 && cy <= b.top + b.height + 1;
 }
 
+/** Share of `b` already covered by a table found earlier (page space). */
+function taken(b: BBox, found: readonly DetectedTable[]): boolean {
+  return found.some((t) => intersectionArea(t.grid.bbox, b) > 0.5 * Math.min(b.width * b.height, t.grid.bbox.width * t.grid.bbox.height));
+}
+
 export function detectTables(page: TablePageInput): DetectedTable[] {
-  const rules = ruleSegments(page.rules);
   const claimed = new Set<number>();
   const out: DetectedTable[] = [];
-  for (const region of ruledRegions(rules)) {
-    const pieces: Piece[] = [];
-    page.runs.forEach((r, i) => {
-      if (!claimed.has(i) && (r.dir ?? 0) === 0 && centreIn(r, region.bbox, 1)) pieces.push(...runPieces(r, i));
-    });
-    const built = buildGrid({ region: region.bbox, pieces, rules, method: 'ruled' });
-    if (!built || !acceptTable(built.grid, page.graphics)) continue;
-    for (const i of built.runs) claimed.add(i);
-    out.push({ grid: built.grid, runIndices: [...built.runs].sort((a, b) => a - b) });
-  }
-  const free: Piece[] = [];
-  const freeRuns: TextRun[] = [];
+  for (const dir of textDirections(page.runs)) detectInFrame(page, dir, claimed, out);
+  return out.sort((a, b) => a.grid.bbox.top - b.grid.bbox.top || a.grid.bbox.left - b.grid.bbox.left);
+}
+
+function detectInFrame(page: TablePageInput, dir: TextDir, claimed: Set<number>, out: DetectedTable[]): void {
+  const rules = ruleSegments(page.rules.map((r) => ruleToFrame(r, dir)));
+  const graphics = page.graphics.map((g) => boxToFrame(g, dir));
+  const pieces: Piece[] = [];
+  const runs: Array<{ run: TextRun; index: number }> = [];
   page.runs.forEach((r, i) => {
-    if (claimed.has(i) || (r.dir ?? 0) !== 0) return;
-    free.push(...runPieces(r, i));
-    freeRuns.push(r);
+    if (claimed.has(i) || (r.dir ?? 0) !== dir) return;
+    const fr = runToFrame(r, dir);
+    runs.push({ run: fr, index: i });
+    pieces.push(...runPieces(fr, i));
   });
-  for (const region of streamRegions(free, freeRuns, rules)) {
-    const pieces = free.filter((p) => !claimed.has(p.run) && centreOf(p, region.bbox));
-    const built = buildGrid({ region: region.bbox, pieces, rules, method: region.ruled ? 'hybrid' : 'stream' });
-    if (!built || !acceptTable(built.grid, page.graphics)) continue;
+  if (pieces.length === 0) return;
+  const build = (region: BBox, method: 'ruled' | 'stream' | 'hybrid') => {
+    const inside = pieces.filter((p) => !claimed.has(p.run) && pieceIn(p, region));
+    return buildGrid({ region, pieces: inside, rules, method });
+  };
+  const accept = (region: BBox, method: 'ruled' | 'stream' | 'hybrid'): boolean => {
+    if (taken(boxToPage(region, dir), out)) return false;
+    let built = build(region, method);
+    // A caption drawn inside the table's frame ("Table 5: ...") is not part of the table.
+    const top = built && captionRule(built.lines, rules.h, region);
+    if (top !== undefined) built = build({ ...region, top, height: region.top + region.height - top }, method);
+    if (!built || !acceptTable(built.grid, graphics)) return false;
     for (const i of built.runs) claimed.add(i);
-    out.push({ grid: built.grid, runIndices: [...built.runs].sort((a, b) => a - b) });
-  }
-  return out;
+    out.push({ grid: gridToPage(built.grid, dir), runIndices: [...built.runs].sort((a, b) => a - b), lines: built.lines });
+    return true;
+  };
+  const frameSize = boxToFrame({ left: 0, top: 0, width: page.width, height: page.height }, dir);
+  for (const region of ruledRegions(rules, frameSize)) accept(region.bbox, 'ruled');
+  const free = pieces.filter((p) => !claimed.has(p.run));
+  const freeRuns = runs.filter((r) => !claimed.has(r.index)).map((r) => r.run);
+  for (const region of streamRegions(free, freeRuns, rules)) accept(region.bbox, region.ruled ? 'hybrid' : 'stream');
 }

@@ -5,14 +5,17 @@
  * Columns: vertical rules that run through most of the table ("strong") cut the text;
  * inside each band between them, text alignment adds implicit separators (column gaps).
  * Rules drawn only here and there ("weak") act like implicit separators.
- * Rows: when horizontal rules delimit the rows (most bands between rules hold one or two
- * lines), the bands are the rows and missing rule pieces make row spans; otherwise rows
- * come from text lines, wrapped cell text joining its row (row-groups.ts), with every rule
- * a hard break.
+ * Rows: the bands between horizontal rules (rules shorter than a column, like underlined
+ * words, do not count). A band is one row — cells with several lines — unless it holds
+ * several records (lines filling two or more columns); then its lines are the rows,
+ * wrapped cell text joining its row (row-groups.ts). Missing pieces of a rule between two
+ * bands make row spans.
  * Cells: a missing piece of a strong rule merges neighbours (lattice semantics); an
- * implicit separator is missing where a chunk of text crosses it (a spanning header).
- * A chunk crossing a separator is cut instead when one of its word gaps falls in the
- * separator's empty strip: a producer wrote two cells as one string.
+ * implicit separator is missing where a chunk of text crosses it (a spanning heading).
+ * A chunk crossing a separator is cut at the word gap nearest to it when the words were
+ * placed separately or are both numbers (a producer wrote two cells as one string);
+ * a run crossing a strong rule is cut by characters (TextRun has only a box: each
+ * character is given an equal share of it).
  */
 import type { BBox } from '../../model/document.js';
 import type { TableCell, TableGrid } from '../../model/table.js';
@@ -23,7 +26,7 @@ import { detectHeaderRows } from './header-rows.js';
 import { groupRows, isNumericText, type LineCells } from './row-groups.js';
 import { coverage, type RuleSet, type Seg } from './rule-segments.js';
 import { dropLines, spanCells } from './span-cells.js';
-import { cutPiece, groupLines, lineChunks, makeChunk, type Chunk, type Piece, type TextLine } from './text-pieces.js';
+import { cutPiece, groupLines, joinPieces, lineChunks, makeChunk, type Chunk, type Piece, type TextLine } from './text-pieces.js';
 
 export interface GridRequest {
   region: BBox;
@@ -39,6 +42,15 @@ export interface BuiltGrid {
   runs: Set<number>;
   /** Rows made of text lines (false when rules delimit the rows). */
   textRows: boolean;
+  /** The table's text lines, top to bottom, before lines are joined into rows. */
+  lines: TableLine[];
+}
+
+/** One text line of a table: its chunks and the grid columns they fall in. */
+export interface TableLine {
+  top: number;
+  bottom: number;
+  cells: Array<{ text: string; c0: number; c1: number; /** Column holding the chunk's centre. */ centre: number }>;
 }
 
 interface Separator {
@@ -72,6 +84,13 @@ function gridLines(segs: readonly Seg[], lo: number, hi: number): number[] {
     SNAP,
   ).filter((p) => p > lo + SNAP && p < hi - SNAP);
   return [lo, ...inner, hi];
+}
+
+/** A chunk far wider than its characters can be: glyphs placed apart inside one run. */
+function spread(c: Chunk): boolean {
+  const chars = c.text.replace(/\s/g, '').length;
+  const size = Math.max(...c.pieces.map((p) => p.size));
+  return c.x1 - c.x0 > 2 * size * Math.max(1, chars) + 2 * size;
 }
 
 export function buildGrid(req: GridRequest): BuiltGrid | undefined {
@@ -113,7 +132,9 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   // Implicit separators inside each strong band, plus weak rules.
   const seps: Separator[] = strongX.map((x) => ({ x, strong: true, g0: x, g1: x }));
   for (let k = 0; k + 1 < bands.length; k++) {
-    const rows = lineBandChunks.map((per) => per[k]!).filter((cs) => cs.length > 0);
+    // Runs whose glyphs are spread far apart (positions not recoverable from a box) would
+    // bridge every gap they cross: they do not vote on columns.
+    const rows = lineBandChunks.map((per) => per[k]!.filter((c) => !spread(c))).filter((cs) => cs.length > 0);
     // Between drawn column rules, text alignment must be consistent to add a column: in a
     // ruled table, wide gaps are mostly justified text inside one cell.
     const ruledColumns = strongX.length > 0;
@@ -139,17 +160,31 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     const out: Placed[] = [];
     for (const chunk of per.flat()) {
       let parts: Piece[][] = [chunk.pieces];
-      for (const s of seps) {
-        if (s.strong || s.x <= chunk.x0 || s.x >= chunk.x1) continue;
+      seps.forEach((s, k) => {
+        if (s.strong || s.x <= chunk.x0 || s.x >= chunk.x1) return;
+        // The gap that may split here must lie between the centres of the two columns.
+        const lo = (xs[k]! + s.x) / 2;
+        const hi = (s.x + xs[k + 2]!) / 2;
         const next: Piece[][] = [];
         for (const ps of parts) {
-          // A word gap straddling the separator: two cells written as one string.
-          const i = ps.findIndex((p, j) => j > 0 && ps[j - 1]!.x1 <= s.x + SNAP && p.x0 >= s.x - SNAP);
-          if (i > 0) next.push(ps.slice(0, i), ps.slice(i));
+          // Split at the word gap nearest the separator when the words were placed
+          // separately (two runs: tight columns), or when both are numbers (a row written as
+          // one string). Words of one string that are not numbers are a spanning heading.
+          let best = -1;
+          let bestD = Infinity;
+          ps.forEach((p, j) => {
+            const q = ps[j - 1];
+            if (!q || !(q.run !== p.run || (isNumericText(p.text) && isNumericText(q.text)))) return;
+            const mid = (q.x1 + p.x0) / 2;
+            if (mid < lo || mid > hi) return;
+            const d = Math.abs(mid - s.x);
+            if (d < bestD) [best, bestD] = [j, d];
+          });
+          if (best > 0) next.push(ps.slice(0, best), ps.slice(best));
           else next.push(ps);
         }
         parts = next;
-      }
+      });
       for (const ps of parts) {
         const ch = makeChunk(ps);
         // 1 pt of tolerance: a chunk that only grazes the next column does not span it.
@@ -163,9 +198,13 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
 
   // Rows: bands between horizontal rules; a band holding several records is split into
   // text rows (wrapped cell text rejoins its row).
-  const hy = gridLines(hSegs, T, B);
+  // Rules shorter than the column they sit in (underlined words) do not delimit rows.
+  const rowRules = hSegs.filter((seg) =>
+    xs.slice(0, -1).some((x, c) => Math.min(seg.b, xs[c + 1]!) - Math.max(seg.a, x) >= 0.7 * (xs[c + 1]! - x)),
+  );
+  const hy = gridLines(rowRules, T, B);
   const innerY = hy.slice(1, -1);
-  const strongY = innerY.filter((y) => coverage(hSegs, y, L, Rt, SNAP) >= STRONG_SHARE);
+  const strongY = innerY.filter((y) => coverage(rowRules, y, L, Rt, SNAP) >= STRONG_SHARE);
   const lineCentre = (l: TextLine) => (l.top + l.bottom) / 2;
   const cellsOf: LineCells[] = lines.map((l, i) => {
     const cols = new Map<number, string>();
@@ -209,7 +248,15 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   placed.forEach((ps, i) => {
     for (const p of ps) for (let k = p.c0; k < p.c1; k++) spanned[rowOfLine[i]!]![k] = true;
   });
-  const textAt = (r: number, c: number) => placed.some((ps, i) => rowOfLine[i] === r && ps.some((p) => p.c0 <= c && p.c1 >= c));
+  const occupied: boolean[][] = Array.from({ length: nRows }, () => Array<boolean>(nCols).fill(false));
+  const rowPieces: Piece[][] = Array.from({ length: nRows }, () => []);
+  placed.forEach((ps, i) => {
+    for (const p of ps) {
+      for (let c = p.c0; c <= p.c1; c++) occupied[rowOfLine[i]!]![c] = true;
+      rowPieces[rowOfLine[i]!]!.push(...p.pieces);
+    }
+  });
+  const textAt = (r: number, c: number) => occupied[r]![c]!;
   const sepRight: boolean[][] = [];
   const sepBelow: boolean[][] = [];
   for (let r = 0; r < nRows; r++) {
@@ -219,7 +266,11 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
       seps.map((s, k) => {
         if (s.strong && y1 - y0 > 0.5) {
           const pad = Math.min(2, (y1 - y0) / 4);
-          return coverage(vSegs, s.x, y0 + pad, y1 - pad, SNAP) >= 0.5;
+          if (coverage(vSegs, s.x, y0 + pad, y1 - pad, SNAP) >= 0.5) return true;
+          // A gap in a column rule joins the cells (a spanning cell), unless the row has
+          // text on both sides and none across: the rule is only drawn elsewhere.
+          const crossed = rowPieces[r]!.some((q) => q.x0 < s.x - 1 && q.x1 > s.x + 1);
+          return !crossed && textAt(r, k) && textAt(r, k + 1);
         }
         return !spanned[r]![k];
       }),
@@ -228,9 +279,10 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
       Array.from({ length: nCols }, (_, c) => {
         if (r + 1 >= nRows || !onRule[r]) return true;
         const pad = Math.min(2, (xs[c + 1]! - xs[c]!) / 4);
-        if (coverage(hSegs, rowEdges[r + 1]!, xs[c]! + pad, xs[c + 1]! - pad, SNAP) >= 0.5) return true;
-        // A gap in a partial rule joins the cells only when one of them is empty (a real
-        // row span); two filled cells stay apart.
+        // Any piece of rule over the column (an underlined heading) keeps the cells apart.
+        if (coverage(rowRules, rowEdges[r + 1]!, xs[c]! + pad, xs[c + 1]! - pad, SNAP) > 0.1) return true;
+        // A column the rule skips entirely is a row span in a ruled grid; under a partial
+        // rule it joins the cells only when one of them is empty.
         if (strongY.some((y) => Math.abs(y - rowEdges[r + 1]!) <= SNAP)) return false;
         return textAt(r, c) && textAt(r + 1, c);
       }),
@@ -260,6 +312,20 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   const dropRows = new Set([...Array(nRows).keys()].filter((r) => emptyRow(r) && rowEdges[r + 1]! - rowEdges[r]! < 0.5 * fontSize));
   if (dropCols.size >= nCols || dropRows.size >= nRows) return undefined;
   const pruned = dropLines(rects, nRows, nCols, dropRows, dropCols);
+  const keptCols = [...Array(nCols).keys()].filter((c) => !dropCols.has(c));
+  const colMap = (c: number) => {
+    const k = keptCols.findIndex((x) => x >= c);
+    return k < 0 ? keptCols.length - 1 : k;
+  };
+  const tableLines = (): TableLine[] =>
+    lines.map((l, i) => ({
+      top: l.top,
+      bottom: l.bottom,
+      cells: placed[i]!.map((p) => {
+        const x = (Math.min(...p.pieces.map((q) => q.x0)) + Math.max(...p.pieces.map((q) => q.x1))) / 2;
+        return { text: joinPieces(p.pieces), c0: colMap(p.c0), c1: colMap(p.c1), centre: colMap(bandOf(xs, x)) };
+      }),
+    }));
   // Edges: a dropped column's space goes to its right neighbour's left edge.
   const colEdges = [xs[0]!, ...[...Array(nCols).keys()].filter((c) => !dropCols.has(c)).map((c) => xs[c + 1]!)];
   const rowEdgesKept = [rowEdges[0]!, ...[...Array(nRows).keys()].filter((r) => !dropRows.has(r)).map((r) => rowEdges[r + 1]!)];
@@ -283,7 +349,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     const ps = pruned.cells.filter((c) => c.row === r).flatMap((c) => cellPieces[c.source]!);
     return ps.length > 0 && ps.every((p) => p.bold);
   });
-  const ruleBelow = Array.from({ length: pruned.rows }, (_, r) => r + 1 < pruned.rows && coverage(hSegs, rowEdgesKept[r + 1]!, L, Rt, SNAP) >= 0.6);
+  const ruleBelow = Array.from({ length: pruned.rows }, (_, r) => r + 1 < pruned.rows && coverage(rowRules, rowEdgesKept[r + 1]!, L, Rt, SNAP) >= 0.6);
   const headerRows = detectHeaderRows({ rowCount: pruned.rows, colCount: pruned.cols, cells, rowBold, ruleBelow });
   return {
     grid: {
@@ -297,6 +363,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     },
     runs,
     textRows,
+    lines: tableLines(),
   };
 }
 

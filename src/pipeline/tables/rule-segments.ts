@@ -3,7 +3,6 @@
  * joined (a table's border is often drawn as one stroke per cell side), and positions of
  * near-duplicates (double borders, a stroke drawn over a fill) merged.
  */
-import type { BBox } from '../../model/document.js';
 import type { RuleLine } from '../../model/page.js';
 
 /** An axis-parallel segment: `pos` is y for horizontal, x for vertical; [a, b] runs along it. */
@@ -51,12 +50,8 @@ function joinCollinear(segs: Seg[]): Seg[] {
   return out;
 }
 
-/**
- * Split rules into horizontal and vertical segments and join collinear pieces. `rects`
- * (filled boxes: cell shading) contribute their edges when `rectEdges` is set; a shaded
- * band that tiles a table row delimits that row just like a rule.
- */
-export function ruleSegments(rules: readonly RuleLine[], rects: readonly BBox[] = [], rectEdges = false): RuleSet {
+/** Split rules into horizontal and vertical segments and join collinear pieces. */
+export function ruleSegments(rules: readonly RuleLine[]): RuleSet {
   const h: Seg[] = [];
   const v: Seg[] = [];
   for (const r of rules) {
@@ -64,15 +59,6 @@ export function ruleSegments(rules: readonly RuleLine[], rects: readonly BBox[] 
     const dy = Math.abs(r.y1 - r.y0);
     if (dy <= 1 && dx >= MIN_LENGTH) h.push({ pos: (r.y0 + r.y1) / 2, a: Math.min(r.x0, r.x1), b: Math.max(r.x0, r.x1) });
     else if (dx <= 1 && dy >= MIN_LENGTH) v.push({ pos: (r.x0 + r.x1) / 2, a: Math.min(r.y0, r.y1), b: Math.max(r.y0, r.y1) });
-  }
-  if (rectEdges) {
-    for (const b of rects) {
-      if (b.width < MIN_LENGTH || b.height < MIN_LENGTH) continue;
-      const x1 = b.left + b.width;
-      const y1 = b.top + b.height;
-      h.push({ pos: b.top, a: b.left, b: x1 }, { pos: y1, a: b.left, b: x1 });
-      v.push({ pos: b.left, a: b.top, b: y1 }, { pos: x1, a: b.top, b: y1 });
-    }
   }
   return { h: joinCollinear(h), v: joinCollinear(v) };
 }

@@ -3,6 +3,10 @@
  * cross or touch. A group needs at least two rules of each direction (the outer frame of
  * a table drawn with only row rules still has its two sides). The grid inside is built
  * by grid-builder.ts, which also finds columns the rules leave out.
+ *
+ * Page decoration is not a table: a border around the whole page is taken away (tables
+ * drawn inside it touch it), and a large region drawn with only a few rules (a sidebar
+ * separator, a box around a page section) is left to the text-based detector.
  */
 import type { BBox } from '../../model/document.js';
 import type { RuleSet, Seg } from './rule-segments.js';
@@ -16,7 +20,26 @@ export interface RuledRegion {
   v: Seg[];
 }
 
-export function ruledRegions(rules: RuleSet): RuledRegion[] {
+export function ruledRegions(rules: RuleSet, page?: { width: number; height: number }): RuledRegion[] {
+  const out: RuledRegion[] = [];
+  for (const g of components(rules)) {
+    if (page && g.bbox.width >= 0.85 * page.width && g.bbox.height >= 0.85 * page.height) {
+      // A page border: drop the rules along the region's edges and look again inside.
+      const edge = (s: Seg, lo: number, hi: number) => Math.abs(s.pos - lo) <= TOUCH || Math.abs(s.pos - hi) <= TOUCH;
+      const inner = { h: g.h.filter((s) => !edge(s, g.bbox.top, g.bbox.top + g.bbox.height)), v: g.v.filter((s) => !edge(s, g.bbox.left, g.bbox.left + g.bbox.width)) };
+      if (inner.h.length < g.h.length || inner.v.length < g.v.length) {
+        out.push(...ruledRegions(inner));
+        continue;
+      }
+    }
+    const sparse = g.h.length <= 3 && g.v.length <= 2;
+    if (page && sparse && g.bbox.width * g.bbox.height >= 0.3 * page.width * page.height) continue;
+    out.push(g);
+  }
+  return out.sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+}
+
+function components(rules: RuleSet): RuledRegion[] {
   const { h, v } = rules;
   if (h.length < 2 || v.length < 2) return [];
   const parent = Array.from({ length: h.length + v.length }, (_, i) => i);
@@ -66,5 +89,5 @@ export function ruledRegions(rules: RuleSet): RuledRegion[] {
     g.bbox = { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
     out.push(g);
   }
-  return out.sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+  return out;
 }

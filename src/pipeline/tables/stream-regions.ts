@@ -36,8 +36,15 @@ const MAX_SINGLES = 2;
 /** Header lines gathered above a block. */
 const MAX_HEADER_LINES = 4;
 
+/**
+ * Word count of a text, dot leaders and dashes left out. Scripts that do not separate words
+ * with spaces (or have long space-separated units, like Korean) count one word per five
+ * letters, so their running text is measured like any other.
+ */
 function words(s: string): number {
-  return s.split(/\s+/).filter(Boolean).length;
+  const spaced = s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const letters = (s.match(/[\p{L}\p{N}]/gu) ?? []).length;
+  return Math.max(spaced, Math.floor(letters / 5));
 }
 
 /**
@@ -93,6 +100,15 @@ function tabularBlock(block: readonly LineInfo[]): boolean {
   const wordCounts = chunks.map((c) => words(c.text));
   if (median(wordCounts) > 6) return false;
   if (wordCounts.filter((n) => n > 10).length > 0.25 * chunks.length) return false;
+  // Running text with wide word gaps (justified, footnotes): neighbouring chunks carry on
+  // one sentence, the next starting in lower case.
+  const pairs = multi.flatMap((l) => l.chunks.slice(1).map((c, i) => [l.chunks[i]!.text, c.text] as const));
+  const flowing = pairs.filter(([a, b]) => /\p{L}[,;]?$/u.test(a) && /^\p{Ll}/u.test(b)).length;
+  if (pairs.length >= 3 && flowing >= 0.4 * pairs.length) return false;
+  // Columns of running text: most lines are two or more long chunks side by side.
+  const width = x1 - x0;
+  const proseLines = multi.filter((l) => l.chunks.every((c) => c.x1 - c.x0 >= 0.3 * width && words(c.text) >= 4)).length;
+  if (proseLines >= 0.5 * multi.length) return false;
   // A list: markers in the first column, sentences in the second.
   if (gaps.length === 1) {
     const first = multi.map((l) => l.chunks[0]!.text);
@@ -168,29 +184,101 @@ function ruleNear(rules: RuleSet, box: BBox, above: boolean, reach: number): num
   return best;
 }
 
+/** Column separators of a block (positions), for comparing blocks. */
+function blockSeparators(block: readonly LineInfo[]): number[] {
+  const x0 = Math.min(...block.map((l) => l.line.x0));
+  const x1 = Math.max(...block.map((l) => l.line.x1));
+  return columnGaps(
+    block.map((l) => l.chunks),
+    x0,
+    x1,
+    { minWidth: 2 },
+  ).map((g) => g.x);
+}
+
+/**
+ * Consecutive table blocks of one strip that continue each other (a blank line or a
+ * group label between sections of one table) are one table: close together, no caption
+ * between them, overlapping widths and a shared column separator.
+ */
+function mergeBlocks(blocks: LineInfo[][], infos: readonly LineInfo[]): LineInfo[][] {
+  const out: LineInfo[][] = [];
+  for (const b of blocks) {
+    const prev = out[out.length - 1];
+    if (prev) {
+      const size = median(prev.map((l) => l.line.size), 10);
+      const last = prev[prev.length - 1]!;
+      const between = infos.slice(infos.indexOf(last) + 1, infos.indexOf(b[0]!));
+      const gap = b[0]!.line.top - last.line.bottom;
+      const pa = bboxOf(prev);
+      const pb = bboxOf(b);
+      const overlap = Math.min(pa.left + pa.width, pb.left + pb.width) - Math.max(pa.left, pb.left);
+      const sa = blockSeparators(prev);
+      const sb = blockSeparators(b);
+      const shared = sb.some((x) => sa.some((y) => Math.abs(x - y) <= 1.5 * size));
+      const quiet = between.length <= 2 && between.every((l) => l.chunks.length === 1 && words(l.chunks[0]!.text) <= 6 && !CAPTION.test(l.chunks[0]!.text));
+      if (gap <= 5 * size && quiet && shared && overlap >= 0.6 * Math.min(pa.width, pb.width)) {
+        prev.push(...between, ...b);
+        continue;
+      }
+    }
+    out.push(b.slice());
+  }
+  return out;
+}
+
+/** Column headings directly above a block: short label lines about its width. */
+function headingLines(block: LineInfo[], infos: readonly LineInfo[], rules: RuleSet, size: number): void {
+  let first = infos.indexOf(block[0]!);
+  let box = bboxOf(block);
+  const slack = Math.max(2 * size, 0.15 * box.width);
+  // Headings sit as close as the table's own rows (generously spaced tables space them out).
+  const pitch = median(block.slice(1).map((l, i) => l.line.top - block[i]!.line.bottom));
+  const reach = Math.max(1.2 * size, 1.3 * pitch);
+  for (let added = 0; added < MAX_HEADER_LINES && first > 0; added++) {
+    const cand = infos[first - 1]!;
+    const gap = box.top - cand.line.bottom;
+    const text = cand.chunks.map((c) => c.text).join(' ');
+    const inside = cand.line.x0 >= box.left - slack && cand.line.x1 <= box.left + box.width + slack;
+    const short = cand.chunks.every((c) => words(c.text) <= 8);
+    // A line of running text (wide, several words) ends the headings.
+    const prose =
+      (cand.chunks.length === 1 && words(text) >= 5 && cand.line.x1 - cand.line.x0 > 0.6 * box.width) || /:\s*$/.test(text) || /[.!?]\s+\p{Lu}/u.test(text);
+    if (gap > reach || !inside || !short || prose || CAPTION.test(text)) break;
+    // A rule between the candidate and the block closes the table at the top.
+    if (rules.h.some((s) => s.pos > cand.line.bottom && s.pos < box.top && coverage([s], s.pos, box.left, box.left + box.width) > 0.8)) break;
+    first--;
+    box = bboxOf([cand, ...block]);
+    block.unshift(cand);
+  }
+}
+
+/** A wrapped last cell below a block: an indented or visibly continuing single line. */
+function trailingLines(block: LineInfo[], infos: readonly LineInfo[], size: number): void {
+  for (let added = 0; added < 2; added++) {
+    const last = block[block.length - 1]!;
+    const cand = infos[infos.indexOf(last) + 1];
+    if (!cand || cand.chunks.length !== 1) return;
+    const box = bboxOf(block);
+    const text = cand.chunks[0]!.text;
+    const gap = cand.line.top - last.line.bottom;
+    const firstCol = last.chunks[0]!;
+    const indented = cand.line.x0 >= firstCol.x0 + 0.5 * size && cand.line.x0 < firstCol.x1;
+    const continues = /^[\p{Ll}(]/u.test(text) || /(?:[-–,&(]|\b(?:and|or|of|the|in|for|to))$/i.test(firstCol.text);
+    if (gap > 0.6 * size || cand.line.x1 > box.left + box.width || !(indented || continues) || CAPTION.test(text)) return;
+    block.push(cand);
+  }
+}
+
 export function streamRegions(pieces: readonly Piece[], runs: readonly TextRun[], rules: RuleSet): StreamRegion[] {
   const out: StreamRegion[] = [];
   for (const strip of strips(pieces, runs)) {
     const infos: LineInfo[] = groupLines(strip).map((line) => ({ line, chunks: lineChunks(line) }));
-    for (const block of blocksOf(infos)) {
-      if (!tabularBlock(block)) continue;
+    for (const block of mergeBlocks(blocksOf(infos).filter(tabularBlock), infos)) {
       const size = median(block.map((l) => l.line.size), 10);
-      // Column headings directly above: short label lines inside the block's width.
-      let first = infos.indexOf(block[0]!);
-      let box = bboxOf(block);
-      for (let added = 0; added < MAX_HEADER_LINES && first > 0; added++) {
-        const cand = infos[first - 1]!;
-        const gap = box.top - cand.line.bottom;
-        const text = cand.chunks.map((c) => c.text).join(' ');
-        const inside = cand.line.x0 >= box.left - size && cand.line.x1 <= box.left + box.width + size;
-        const short = cand.chunks.every((c) => words(c.text) <= 8);
-        if (gap > 1.2 * size || !inside || !short || CAPTION.test(text)) break;
-        // A rule between the candidate and the block closes the table at the top.
-        if (rules.h.some((s) => s.pos > cand.line.bottom && s.pos < box.top && coverage([s], s.pos, box.left, box.left + box.width) > 0.8)) break;
-        first--;
-        box = bboxOf([cand, ...block]);
-        block.unshift(cand);
-      }
+      headingLines(block, infos, rules, size);
+      trailingLines(block, infos, size);
+      const box = bboxOf(block);
       const top = ruleNear(rules, box, true, 1.5 * size);
       const bottom = ruleNear(rules, box, false, 1.5 * size);
       const y0 = top ?? box.top;

@@ -89,13 +89,13 @@ export function groupLines(pieces: readonly Piece[]): TextLine[] {
     const centre = (p.top + p.bottom) / 2;
     open = open.filter((l) => l.bottom >= centre - h);
     let best: TextLine | undefined;
-    let bestShare = 0.5;
+    let bestShare = 0.65;
     for (const l of open) {
       const s = overlapShare(l.top, l.bottom, p.top, p.bottom);
       // A small raised or lowered piece (footnote mark, exponent) belongs to the line whose
       // band holds its centre.
       const script = p.size < 0.9 * l.size && centre >= l.top - 0.2 * (l.bottom - l.top) && centre <= l.bottom + 0.2 * (l.bottom - l.top);
-      const share = script ? Math.max(s, 0.51) : s;
+      const share = script ? Math.max(s, 0.66) : s;
       if (share >= bestShare) {
         bestShare = share;
         best = l;
@@ -134,7 +134,21 @@ export function makeChunk(pieces: Piece[]): Chunk {
   };
 }
 
+/**
+ * A justified line of running text: five or more words, every gap between them about the
+ * same width (however wide). Table rows have uneven gaps, or numbers.
+ */
+function justified(line: TextLine): boolean {
+  const ps = line.pieces;
+  if (ps.length < 5 || ps.some((p) => /\d/.test(p.text) && !/\p{L}/u.test(p.text))) return false;
+  const gaps = ps.slice(1).map((p, i) => p.x0 - ps[i]!.x1);
+  const lo = Math.min(...gaps);
+  const hi = Math.max(...gaps);
+  return lo > 0 && hi <= 1.6 * lo + 0.1 * line.size;
+}
+
 export function lineChunks(line: TextLine, gapEm = CHUNK_GAP_EM): Chunk[] {
+  if (justified(line)) return [makeChunk(line.pieces)];
   const out: Chunk[] = [];
   let cur: Piece[] = [];
   let right = -Infinity;

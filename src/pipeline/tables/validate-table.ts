@@ -4,7 +4,7 @@
  * columns of running text, are not tables. A chart's axes and gridlines make a grid too,
  * but a mostly empty one, usually with curves or markers drawn inside it.
  */
-import type { BBox } from '../../model/document.js';
+import { intersectionArea, type BBox } from '../../model/document.js';
 import type { TableGrid } from '../../model/table.js';
 
 /** A cell with more words than this is running text. */
@@ -21,7 +21,8 @@ export function tableStats(grid: TableGrid): { filled: number; rowsWithText: num
     filled++;
     rows.add(c.row);
     cols.add(c.col);
-    const n = c.text.split(/\s+/).filter(Boolean).length;
+    // Words carry a letter or digit: dot leaders and dashes do not count.
+    const n = c.text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
     words += n;
     if (n > PROSE_WORDS) proseWords += n;
   }
@@ -33,19 +34,46 @@ const MIN_FILL = 0.25;
 /** With this many vector paths (curves, markers) inside, a half-empty grid is a chart. */
 const CHART_PATHS = 5;
 
+/**
+ * Share of the words that sit in columns of running text: a column whose consecutive cells
+ * continue one another's sentences (the lower one starting in lower case) is a page
+ * column cut into rows by a frame or a sidebar, not table cells.
+ */
+function flowingShare(grid: TableGrid): number {
+  let flowingWords = 0;
+  let total = 0;
+  const count = (t: string) => t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  for (let c = 0; c < grid.colCount; c++) {
+    const col = grid.cells.filter((x) => x.col === c && x.text.trim()).sort((a, b) => a.row - b.row);
+    const words = col.reduce((n, x) => n + count(x.text), 0);
+    total += words;
+    if (col.length < 4) continue;
+    let flows = 0;
+    for (let i = 1; i < col.length; i++) if (/[\p{L},;]$/u.test(col[i - 1]!.text.trim()) && /^\p{Ll}/u.test(col[i]!.text.trim())) flows++;
+    if (flows >= 0.4 * (col.length - 1)) flowingWords += words;
+  }
+  return total ? flowingWords / total : 0;
+}
+
 export function acceptTable(grid: TableGrid, graphics: readonly BBox[] = []): boolean {
   const s = tableStats(grid);
   if (s.rowsWithText < 2 || s.colsWithText < 2 || s.filled < 3) return false;
   if (s.proseShare > 0.5) return false;
+  if (flowingShare(grid) >= 0.5) return false;
   const fill = s.filled / Math.max(1, grid.cells.length);
   if (fill < MIN_FILL) return false;
+  // Charts: curves and markers in or right around the grid (plot areas overhang their
+  // axis labels and legends), or large drawn shapes over it.
   const b = grid.bbox;
-  const paths = graphics.filter((g) => {
+  const padX = 0.1 * b.width;
+  const padY = 0.1 * b.height;
+  const near = graphics.filter((g) => {
     const cx = g.left + g.width / 2;
     const cy = g.top + g.height / 2;
-    return cx >= b.left && cx <= b.left + b.width && cy >= b.top && cy <= b.top + b.height;
-  }).length;
-  if (paths >= CHART_PATHS && fill < 0.5) return false;
+    return cx >= b.left - padX && cx <= b.left + b.width + padX && cy >= b.top - padY && cy <= b.top + b.height + padY;
+  });
+  const drawn = near.reduce((s, g) => s + intersectionArea(g, b), 0) / Math.max(1, b.width * b.height);
+  if (near.length >= CHART_PATHS && (fill < 0.6 || drawn > 0.5)) return false;
   grid.confidence = confidenceOf(grid, s.filled);
   return true;
 }

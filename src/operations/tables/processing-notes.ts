@@ -1,0 +1,21 @@
+/**
+ * `segment_processing.Table` in parse: `Auto` is what Quire does (tables rebuilt from the
+ * text layer or OCR words). Model-based strategies have no local model in this build: the
+ * job runs with the local result and says so in `metadata.notes`.
+ */
+import type { SegmentProcessingEntry } from '../parse/options.js';
+
+export function tableProcessingNotes(processing: Record<string, SegmentProcessingEntry>): string[] {
+  const t = processing.Table;
+  if (!t) return [];
+  const notes: string[] = [];
+  const local = 'no model runs in this build; Table segments are built locally from the text layer or OCR words (Auto)';
+  if (t.html === 'VLM') notes.push(`segment_processing.Table.html=VLM: ${local}.`);
+  if (t.markdown === 'VLM') notes.push(`segment_processing.Table.markdown=VLM: ${local}.`);
+  if (t.content_source === 'VLM' || t.content_source === 'LLM') notes.push(`segment_processing.Table.content_source=${t.content_source}: ${local}.`);
+  if (typeof t.model_id === 'string') notes.push(`segment_processing.Table.model_id=${t.model_id}: ${local}.`);
+  if (t.use_table_ocr === true || t.use_table_ocr === 'true') notes.push('segment_processing.Table.use_table_ocr: table cells use the page text layer, or the page OCR for scanned pages; there is no separate table OCR.');
+  if (t.vlm !== undefined) notes.push('segment_processing.Table.vlm: prompts are not used without a model.');
+  if (t.translation !== undefined) notes.push('segment_processing.Table.translation: not available offline; tables keep their original language.');
+  return notes;
+}
