@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type ParseJobView } from '../../src/index.js';
+import { openPdf } from '../../src/formats/pdf/open-document.js';
+import { renderPdfPage } from '../../src/pipeline/rasterize/render-pdf-page.js';
 import { assertValidOutput, corpusPath, fixture, hasCorpus } from '../helpers.js';
 
 type Seg = { segment_type: string; page_number: number; page_width: number; page_height: number; bbox: { left: number; top: number; width: number; height: number }; content: string; confidence: number | null; ocr: Array<{ text: string; bbox: { left: number; top: number; width: number; height: number }; confidence: number | null }>; image: string | null };
@@ -38,6 +40,11 @@ describe('parse of scanned inputs', () => {
     assertValidOutput(r);
     return r;
   };
+  const run2 = async (input: { data: Uint8Array; fileName: string }) => {
+    const r = await engine.waitForJob((await engine.parse(input)).job_id);
+    assertValidOutput(r);
+    return r;
+  };
 
   it('reads an image into OCR segments with words, confidences and crops', async () => {
     const r = await run(fixture('ocr', 'phototest.tif'));
@@ -63,6 +70,18 @@ describe('parse of scanned inputs', () => {
     const upside = await run(fixture('ocr', 'phototest-rotated-180.png'));
     const gold = norm(fs.readFileSync(fixture('ocr', 'phototest.gold.txt'), 'utf8'));
     expect(norm(segments(upside).map((s) => s.content).join(' '))).toBe(gold);
+  });
+
+  it('rebuilds a ruled table from a scan (ruling lines found on the raster)', async () => {
+    const doc = await openPdf(new Uint8Array(fs.readFileSync(fixture('pdf', 'column_span_1.pdf'))));
+    const r = await renderPdfPage(await doc.getPage(1), 200);
+    const png = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 4 } }).png().toBuffer();
+    await doc.destroy();
+    const res = await run2({ data: new Uint8Array(png), fileName: 'scanned-table.png' });
+    const tables = segments(res).filter((s) => s.segment_type === 'Table') as unknown as Array<{ html: string; content: string }>;
+    expect(tables.length).toBe(1);
+    expect(tables[0]!.html).toMatch(/colspan="2"/);
+    expect(tables[0]!.content).toMatch(/Accidental Deaths/);
   });
 
   it('base64Images returns the crops as data URIs', async () => {

@@ -13,6 +13,8 @@ import { writeSegmentCrops } from '../../pipeline/crops/segment-crops.js';
 import { ocrPage } from '../../pipeline/ocr/ocr-page.js';
 import { textLayerNeedsOcr } from '../../pipeline/ocr/text-layer-needs-ocr.js';
 import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
+import { toGrey } from '../../pipeline/rasterize/raster-grey.js';
+import { findRasterLines } from '../../pipeline/tables/raster-lines.js';
 import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
 import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../../pipeline/ocr/upright-frame.js';
 
@@ -41,7 +43,10 @@ export interface OcrOutcome {
 export async function ocrContent(content: PageContent, raster: RasterImage, s: OcrSettings): Promise<OcrOutcome> {
   const engine = await getOcrEngine(s.ocrEngine);
   const { runs, meta } = await ocrPage(raster, engine, { pageWidth: content.width, pageHeight: content.height });
-  return { content: { ...content, runs, textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees };
+  // Ruling lines drawn in the scan delimit table cells as vector rules do on text pages.
+  const grey = toGrey(raster);
+  const rules = findRasterLines({ width: grey.width, height: grey.height, data: grey.data, dpi: grey.dpi }, content.width / raster.width);
+  return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees };
 }
 
 /** Lay out an OCRed page in its upright frame and return the layout in page space. */
