@@ -8,6 +8,7 @@
  * gaps between letters of white text on a dark bar), are dropped.
  */
 import type { RuleLine } from '../../model/page.js';
+import { otsu } from '../ocr/ink-mask.js';
 
 export interface GreyRaster {
   width: number;
@@ -29,30 +30,7 @@ export interface RasterLineOptions {
 
 /** Otsu's threshold of an 8-bit histogram: the level that best separates ink from paper. */
 export function otsuThreshold(data: Uint8Array): number {
-  const hist = new Float64Array(256);
-  for (let i = 0; i < data.length; i++) hist[data[i]!]!++;
-  const total = data.length;
-  let sum = 0;
-  for (let t = 0; t < 256; t++) sum += t * hist[t]!;
-  let sumB = 0;
-  let wB = 0;
-  let best = 0;
-  let threshold = 128;
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t]!;
-    if (wB === 0) continue;
-    const wF = total - wB;
-    if (wF === 0) break;
-    sumB += t * hist[t]!;
-    const mB = sumB / wB;
-    const mF = (sum - sumB) / wF;
-    const between = wB * wF * (mB - mF) * (mB - mF);
-    if (between > best) {
-      best = between;
-      threshold = t;
-    }
-  }
-  return threshold;
+  return otsu(data, data.length).threshold;
 }
 
 interface Run {
