@@ -4,7 +4,7 @@
  * `file_name`, `mime_type`, `input_file_url`, `started_at`, `finished_at`, `record_id`.
  */
 import type { Chunk } from '../model/document.js';
-import { validateParseOptions } from '../operations/parse/options.js';
+import { OUTPUT_FIELDS, validateParseOptions, type OutputField } from '../operations/parse/options.js';
 import { viewChunks } from '../render/output-fields.js';
 import type { JobRecord, JobState } from './job-store.js';
 import type { TablesResult } from '../operations/tables/run-tables.js';
@@ -124,7 +124,7 @@ export function parseJobView(rec: JobRecord, read: ReadOptions): ParseJobView {
     if (read.includeChunks) {
       view.chunks = viewChunks(r.chunks, {
         response_profile: o?.response_profile ?? null,
-        output_fields: o?.output_fields ?? (Object.fromEntries(['html', 'markdown', 'ocr', 'image', 'content', 'bbox', 'confidence', 'embed', 'chart_data'].map((k) => [k, true])) as never),
+        output_fields: o?.output_fields ?? (Object.fromEntries(OUTPUT_FIELDS.map((k) => [k, true])) as Record<OutputField, boolean>),
         segment_naming: o?.segment_naming ?? 'Service',
         base64Images: read.base64Images,
       });

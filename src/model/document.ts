@@ -122,18 +122,6 @@ export interface ChunkedResult {
   page_count: number;
 }
 
-export function bboxRight(b: BBox): number {
-  return b.left + b.width;
-}
-
-export function bboxBottom(b: BBox): number {
-  return b.top + b.height;
-}
-
-export function bboxFromEdges(x0: number, y0: number, x1: number, y1: number): BBox {
-  return { left: Math.min(x0, x1), top: Math.min(y0, y1), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) };
-}
-
 export function unionBBox(boxes: readonly BBox[]): BBox {
   let x0 = Infinity;
   let y0 = Infinity;

@@ -2,7 +2,7 @@
  * The registry of task kinds a pool worker can run. Adding an operation that needs heavy
  * per-page work means adding one entry here; the pool and the worker entry stay generic.
  */
-import { analyzePdfPages, inspectPdf, releaseDocument, type AnalyzePagesTask, type PdfSource } from '../operations/parse/pdf-tasks.js';
+import { analyzePdfPages, inspectPdf, type AnalyzePagesTask, type PdfSource } from '../operations/parse/pdf-tasks.js';
 import { analyzeImagePages, inspectImage, type AnalyzeImagePagesTask, type ImageSource } from '../operations/parse/image-tasks.js';
 import type { ParseExcelOptions } from '../operations/parse-excel/options.js';
 import { parseWorkbook } from '../operations/parse-excel/parse-workbook.js';
@@ -10,7 +10,6 @@ import { parseWorkbook } from '../operations/parse-excel/parse-workbook.js';
 export const taskHandlers = {
   'pdf.inspect': (p: PdfSource) => inspectPdf(p),
   'pdf.analyzePages': (p: AnalyzePagesTask) => analyzePdfPages(p),
-  'pdf.release': (p: { key: string }) => releaseDocument(p.key),
   'image.inspect': (p: ImageSource) => inspectImage(p),
   'image.analyzePages': (p: AnalyzeImagePagesTask) => analyzeImagePages(p),
   'excel.parse': (p: { data: Uint8Array; fileName: string; options: ParseExcelOptions }) => parseWorkbook(p.data, p.fileName, p.options),

@@ -6,7 +6,7 @@
 import type { PictureAnchor } from '../../formats/xlsx/drawings.js';
 import type { CellRange } from '../../formats/xlsx/sheet-grid.js';
 import type { BBox, CellReferences, Segment, SegmentType } from '../../model/document.js';
-import { escapeHtml } from '../../pipeline/sheet-tables/render-table.js';
+import { escapeHtml } from '../../render/escape.js';
 
 export interface PageInfo {
   page_number: number;

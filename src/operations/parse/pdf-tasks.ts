@@ -40,14 +40,6 @@ async function getDocument(src: PdfSource): Promise<PDFDocumentProxy> {
   return doc;
 }
 
-/** Release the cached document (end of job). */
-export async function releaseDocument(key: string): Promise<void> {
-  if (cached?.key !== key) return;
-  const doc = cached.doc;
-  cached = undefined;
-  await doc.then((d) => d.destroy()).catch(() => undefined);
-}
-
 let visibilityCache: { key: string; isVisible: (props: unknown) => boolean } | undefined;
 
 /** Optional-content (layer) visibility of the document, as a viewer would show it. */

@@ -4,6 +4,7 @@
  * Merged cells are clipped to what is rendered: a merge cut by a part boundary or by
  * excluded hidden rows keeps its text in the first rendered row/column it covers.
  */
+import { escapeHtml } from '../../render/escape.js';
 import type { SheetIndex } from './sheet-index.js';
 import type { CellRange } from './types.js';
 
@@ -15,14 +16,8 @@ export interface RenderedTable {
 
 // Each helper tests once before replacing: most cells need no escaping, and these run
 // for every cell of every table.
-const HTML_SPECIAL = /[&<>"]/;
 const MD_SPECIAL = /[\\|\r\n]/;
 const BREAKS = /[\t\r\n]/;
-
-export function escapeHtml(s: string): string {
-  if (!HTML_SPECIAL.test(s)) return s;
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 function htmlCell(s: string): string {
   const escaped = escapeHtml(s);
