@@ -13,6 +13,7 @@ import { describeInput, loadInput, type InputDescriptor, type InputLimits, type 
 import { WorkerPool } from '../workers/pool.js';
 import { MemoryJobStore, type JobRecord, type JobState, type JobStore, type OperationName } from './job-store.js';
 import { operations, type OperationSpec } from './operations.js';
+import { resolveLayoutModel, type LayoutModelRef } from '../engines/layout/model-ref.js';
 import {
   creationResponse,
   genericJobView,
@@ -54,6 +55,13 @@ export interface EngineConfig {
   store?: JobStore;
   /** Worker entry override (tests). */
   workerFile?: string;
+  /**
+   * Layout model manifest (models/layout/README.md): the bundled model by default, a path to
+   * a compatible model's manifest, or null to run without a layout model.
+   */
+  layoutModel?: string | null;
+  /** onnxruntime intra-op threads per worker for the layout model (default 1). */
+  layoutThreads?: number;
 }
 
 export interface WaitOptions {
@@ -73,7 +81,7 @@ interface Pending {
 export class Engine {
   readonly pool: WorkerPool;
   private readonly store: JobStore;
-  private readonly cfg: Required<Omit<EngineConfig, 'store' | 'workerFile' | 'workers'>>;
+  private readonly cfg: Required<Omit<EngineConfig, 'store' | 'workerFile' | 'workers' | 'layoutModel' | 'layoutThreads'>> & { layoutModel: LayoutModelRef | null };
   private readonly limits: InputLimits;
   private readonly queue: Pending[] = [];
   private readonly running = new Map<string, AbortController>();
@@ -97,6 +105,7 @@ export class Engine {
       allowPrivateUrls: config.allowPrivateUrls ?? false,
       pageQuota: config.pageQuota ?? 1_000_000,
       dataDir: config.dataDir ?? path.join(os.tmpdir(), 'quire'),
+      layoutModel: resolveLayoutModel(config.layoutModel, config.layoutThreads),
     };
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
   }
@@ -270,6 +279,7 @@ export class Engine {
         pool: this.pool,
         signal: ctl.signal,
         maxPages: this.cfg.maxPages,
+        layoutModel: this.cfg.layoutModel,
         storedInputUrl: stored,
         jobDir: path.join(this.cfg.dataDir, p.id),
         reservePages: (n: number) => {

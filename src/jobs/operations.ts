@@ -6,6 +6,7 @@ import type { LoadedInput } from '../input/resolve-input.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { publicConfiguration, validateParseOptions, type ParseOptions } from '../operations/parse/options.js';
 import { runParse } from '../operations/parse/run-parse.js';
+import type { LayoutModelRef } from '../engines/layout/model-ref.js';
 import fs from 'node:fs';
 import { ValidationError } from '../errors.js';
 import { sniffContainer } from '../formats/xlsx/sniff-container.js';
@@ -23,6 +24,8 @@ export interface RunContext<O> {
   pool: WorkerPool;
   signal: AbortSignal;
   maxPages: number;
+  /** The layout model the workers use (null: none). */
+  layoutModel: LayoutModelRef | null;
   /** file:// URL of the kept copy of the input. */
   storedInputUrl: string;
   /** Folder for files the job generates (segment images, exports). */

@@ -12,6 +12,7 @@ import type { RasterImage } from '../../engines/ocr/interface.js';
 import { renderPdfPage, renderPdfRegion } from '../../pipeline/rasterize/render-pdf-page.js';
 import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
 import { analyzeOcrPage, cropPage, needsOcr, ocrContent, type OcrSettings } from './page-ocr.js';
+import { applyLayoutModel, textLayerIsEnough, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 
 export interface PdfSource {
   /** Key of the job (or any id unique to these bytes + password). */
@@ -73,6 +74,8 @@ export interface AnalyzePagesTask extends PdfSource {
   pages: number[];
   options: AnalyzeOptions;
   ocr: OcrSettings;
+  /** Layout model stage (null: text-layer / OCR analysis only). */
+  layout: LayoutStageSettings | null;
 }
 
 export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayout[]> {
@@ -92,10 +95,20 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
         let raster: RasterImage | undefined;
         let layout: PageLayout;
         if (needsOcr(content, task.ocr)) {
-          raster = await renderPdfPage(page, dpiFor('ocr', task.ocr.highResolution));
-          layout = analyzeOcrPage(await ocrContent(content, raster, task.ocr), task.options);
+          const rendered = await renderPdfPage(page, dpiFor('ocr', task.ocr.highResolution));
+          raster = rendered;
+          const outcome = await ocrContent(content, rendered, task.ocr);
+          layout = analyzeOcrPage(outcome, task.options);
+          // The model sees the page as scanned; only an upright page's boxes line up.
+          if (task.layout && outcome.rotation === 0 && Math.abs(outcome.skewDegrees) < 1) layout = await applyLayoutModel(layout, { image: rendered, scale: rendered.scale }, task.layout);
         } else {
           layout = analyzePage(content, task.options);
+          if (task.layout && !textLayerIsEnough(content, layout)) {
+            layout = await applyLayoutModel(layout, async (dpi) => {
+              const r = await renderPdfPage(page, dpi);
+              return { image: r, scale: r.scale };
+            }, task.layout);
+          }
         }
         await cropPage(layout, task.ocr, raster, (dpi, box) => renderPdfRegion(page, dpi, box));
         out.push(layout);

@@ -18,6 +18,7 @@ import { sniffImageType } from '../../formats/image/sniff-image-type.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { ParseOptions } from './options.js';
 import type { OcrSettings } from './page-ocr.js';
+import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
 
 export interface ParseContext {
   jobId: string;
@@ -26,6 +27,7 @@ export interface ParseContext {
   pool: WorkerPool;
   signal: AbortSignal;
   maxPages: number;
+  layoutModel: LayoutModelRef | null;
   /** Folder for files the job generates (segment crops). */
   jobDir: string;
   /** Called once the page count is known; throws to refuse (quota). */
@@ -94,6 +96,8 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
     pageByPage: options.segmentation_method === 'page_by_page',
     fixReadingOrder: options.fix_reading_order,
   };
+  // page_by_page has no layout to detect; the other methods use the model when there is one.
+  const layout = analyze.pageByPage || !ctx.layoutModel ? null : { ...ctx.layoutModel, advanced: options.segmentation_method === 'advanced_layout_detection' };
   const ocr: OcrSettings = {
     ocrMode: options.ocr_mode,
     ocrEngine: options.ocr_engine,
@@ -106,7 +110,7 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
     batches(pages, pool.threads, isImage).map(async (batch) => {
       // Pages may need OCR (seconds each), so a batch's time limit grows with its size.
       const timeoutMs = pool.taskTimeoutMs + (batch.length - 1) * OCR_PAGE_ALLOWANCE_MS;
-      const task = { ...source, pages: batch, options: analyze, ocr };
+      const task = { ...source, pages: batch, options: analyze, ocr, layout };
       const layouts = isImage ? await pool.run('image.analyzePages', task, { signal, timeoutMs }) : await pool.run('pdf.analyzePages', task, { signal, timeoutMs });
       done += batch.length;
       ctx.progress(done, pages.length);

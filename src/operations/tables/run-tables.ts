@@ -71,7 +71,7 @@ export async function runTables(ctx: TablesContext): Promise<TablesResult> {
   const results = await Promise.all(
     batches(pages, pool.threads).map(async (batch) => {
       const timeoutMs = pool.taskTimeoutMs + (batch.length - 1) * OCR_PAGE_ALLOWANCE_MS;
-      const layouts = await pool.run('pdf.analyzePages', { ...source, pages: batch, options: analyze, ocr }, { signal, timeoutMs });
+      const layouts = await pool.run('pdf.analyzePages', { ...source, pages: batch, options: analyze, ocr, layout: null }, { signal, timeoutMs });
       done += batch.length;
       ctx.progress(done, pages.length);
       return layouts;

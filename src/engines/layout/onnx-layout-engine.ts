@@ -1,0 +1,93 @@
+/**
+ * A layout detector behind a manifest, run with onnxruntime-node. One session per worker
+ * thread, created on first use; one intra-op thread by default (the pool already runs one
+ * worker per core) and no spinning, so idle workers do not burn the other cores.
+ */
+import * as ort from 'onnxruntime-node';
+import type { RasterImage } from '../ocr/interface.js';
+import type { LayoutEngine, LayoutRegion } from './interface.js';
+import { decodeYolo, nonMaxSuppression } from './decode-yolo.js';
+import { letterbox, toTensorData, type LetterboxSpec } from './letterbox.js';
+import { resolveClasses, type LoadedManifest } from './manifest.js';
+import type { LayoutClass } from './interface.js';
+
+export interface OnnxLayoutOptions {
+  intraOpThreads?: number;
+  scoreThreshold?: number;
+  iouThreshold?: number;
+}
+
+export class OnnxLayoutEngine implements LayoutEngine {
+  readonly name: string;
+  private readonly classes: Array<LayoutClass | null>;
+  private readonly spec: LetterboxSpec;
+
+  private constructor(
+    private readonly manifest: LoadedManifest,
+    private readonly session: ort.InferenceSession,
+    private readonly opts: OnnxLayoutOptions,
+  ) {
+    this.name = manifest.model;
+    this.classes = resolveClasses(manifest);
+    this.spec = { width: manifest.input_width, height: manifest.input_height, channels: manifest.channels, padValue: manifest.pad_value, placement: manifest.letterbox };
+  }
+
+  get inputWidth(): number {
+    return this.spec.width;
+  }
+
+  get inputHeight(): number {
+    return this.spec.height;
+  }
+
+  static async create(manifest: LoadedManifest, opts: OnnxLayoutOptions = {}): Promise<OnnxLayoutEngine> {
+    const session = await ort.InferenceSession.create(manifest.modelPath, {
+      intraOpNumThreads: opts.intraOpThreads ?? 1,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+    });
+    return new OnnxLayoutEngine(manifest, session, opts);
+  }
+
+  /** Model input for a raster (exposed for benchmarks that time inference alone). */
+  async prepare(image: RasterImage): Promise<{ tensor: ort.Tensor; scale: number; offsetX: number; offsetY: number }> {
+    const lb = await letterbox(image, this.spec);
+    const data = toTensorData(lb.pixels, this.spec, this.manifest.mean, this.manifest.std);
+    const tensor = new ort.Tensor('float32', data, [1, this.spec.channels, this.spec.height, this.spec.width]);
+    return { tensor, scale: lb.scale, offsetX: lb.offsetX, offsetY: lb.offsetY };
+  }
+
+  async infer(tensor: ort.Tensor): Promise<{ data: Float32Array; dims: readonly number[] }> {
+    const inputName = this.manifest.input_name ?? this.session.inputNames[0]!;
+    const result = await this.session.run({ [inputName]: tensor });
+    const out = result[this.session.outputNames[0]!]!;
+    return { data: out.data as Float32Array, dims: out.dims };
+  }
+
+  async detect(image: RasterImage): Promise<LayoutRegion[]> {
+    const { tensor, scale, offsetX, offsetY } = await this.prepare(image);
+    const { data, dims } = await this.infer(tensor);
+    const scoreThreshold = this.opts.scoreThreshold ?? this.manifest.score_threshold ?? 0.25;
+    const iouThreshold = this.opts.iouThreshold ?? this.manifest.iou_threshold ?? 0.5;
+    const kept = nonMaxSuppression(decodeYolo(data, dims, this.classes.length, scoreThreshold), iouThreshold);
+    const regions: LayoutRegion[] = [];
+    for (const d of kept) {
+      const type = this.classes[d.classIndex];
+      if (!type) continue;
+      // input pixels → raster pixels, clipped to the raster
+      const x1 = Math.max(0, (d.x1 - offsetX) / scale);
+      const y1 = Math.max(0, (d.y1 - offsetY) / scale);
+      const x2 = Math.min(image.width, (d.x2 - offsetX) / scale);
+      const y2 = Math.min(image.height, (d.y2 - offsetY) / scale);
+      if (x2 - x1 < 1 || y2 - y1 < 1) continue;
+      regions.push({ type, left: x1, top: y1, width: x2 - x1, height: y2 - y1, score: d.score });
+    }
+    return regions;
+  }
+
+  async close(): Promise<void> {
+    await this.session.release();
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The layout-model stage of a page: route, run the model, fuse. Routing is cheap on
+ * purpose: a born-digital page with no images, no vector graphics and nothing the analysis
+ * typed with low confidence keeps its text-layer layout, because rendering it for the model
+ * would cost as much as parsing it (bench/layout-eval.ts measures what routing gives up).
+ */
+import type { PageContent } from '../../model/page.js';
+import type { PageLayout } from '../../model/layout.js';
+import type { RasterImage } from '../../engines/ocr/interface.js';
+import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
+import { layoutEngineFor } from '../../engines/layout/worker-engine.js';
+import { fuseLayout } from './fuse-layout.js';
+
+export interface LayoutStageSettings extends LayoutModelRef {
+  /** advanced_layout_detection: keep KeyValuePair, Signature and Seal. */
+  advanced: boolean;
+}
+
+const CONFIDENT = 0.6;
+/** Images and drawings smaller than this share of the page (logos, rules, bullets) do not count. */
+const MIN_VISUAL_SHARE = 0.02;
+
+/** Whether a text-layer page can keep its own layout without asking the model. */
+export function textLayerIsEnough(content: PageContent, layout: PageLayout): boolean {
+  // Pictures: the model's best class, and where the text layer is blind (images, drawings).
+  const visual = (b: { width: number; height: number }) => b.width * b.height > MIN_VISUAL_SHARE * content.width * content.height;
+  if (content.images.some(visual) || content.graphics.some(visual)) return false;
+  return layout.blocks.every((b) => b.kind !== 'text' || b.typeConfidence === undefined || b.typeConfidence >= CONFIDENT);
+}
+
+/**
+ * Model regions fused into `layout`. `raster` is the page image at `scale` pixels per page
+ * unit, or a function that renders one at a given DPI (called with the DPI that fills the
+ * model input about 1.5 times, so that resizing still anti-aliases).
+ */
+export async function applyLayoutModel(
+  layout: PageLayout,
+  raster: { image: RasterImage; scale: number } | ((dpi: number) => Promise<{ image: RasterImage; scale: number }>),
+  s: LayoutStageSettings,
+): Promise<PageLayout> {
+  const engine = await layoutEngineFor(s);
+  const { image, scale } = typeof raster === 'function' ? await raster(modelDpi(layout.width, layout.height, engine.inputWidth, engine.inputHeight)) : raster;
+  const regions = await engine.detect(image);
+  const inPage = regions.map((r) => ({ ...r, left: r.left / scale, top: r.top / scale, width: r.width / scale, height: r.height / scale }));
+  return fuseLayout(layout, inPage, { advanced: s.advanced });
+}
+
+function modelDpi(width: number, height: number, inputWidth: number, inputHeight: number): number {
+  return Math.max(36, Math.min(200, 72 * 1.5 * Math.min(inputWidth / width, inputHeight / height)));
+}

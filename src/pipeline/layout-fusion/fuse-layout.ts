@@ -1,0 +1,93 @@
+/**
+ * Fuse layout-model regions with the blocks of the text-layer (or OCR) analysis.
+ *
+ * The analysis knows the text exactly; the model sees what text positions cannot say
+ * (that a block is a caption, a page header, a formula, that a region is a picture with
+ * labels in it, a signature or a stamp). So blocks keep their text and boxes, and the
+ * model is believed where it is confident and the analysis was not:
+ *  - a block mostly covered by one model region is retyped when the region's score beats
+ *    the analysis's own confidence for the type it chose;
+ *  - a Picture region with no picture block under it becomes one, absorbing the
+ *    short text blocks inside it (chart labels);
+ *  - with advanced layout, Signature, Seal and KeyValuePair regions are kept: blocks
+ *    inside take their type, and a signature or seal over no text becomes its own block.
+ * Tables are not created here: a table needs a grid, which the table stage builds.
+ */
+import type { BBox, SegmentType } from '../../model/document.js';
+import type { Block, PageLayout } from '../../model/layout.js';
+import type { LayoutClass, LayoutRegion } from '../../engines/layout/interface.js';
+import { intersectionArea } from '../../model/document.js';
+
+export interface FusionOptions {
+  /** Keep KeyValuePair, Signature and Seal (advanced_layout_detection). */
+  advanced?: boolean;
+  /** Regions below this score are not used. */
+  minScore?: number;
+}
+
+const TEXT_TYPES = new Set<LayoutClass>(['Title', 'SectionHeader', 'Text', 'ListItem', 'Caption', 'Footnote', 'PageHeader', 'PageFooter', 'Formula']);
+const ADVANCED = new Set<LayoutClass>(['KeyValuePair', 'Signature', 'Seal']);
+const PICTURE_MIN_SCORE = 0.6;
+
+const area = (b: BBox) => Math.max(0, b.width) * Math.max(0, b.height);
+const regionBox = (r: LayoutRegion): BBox => ({ left: r.left, top: r.top, width: r.width, height: r.height });
+
+/** `regions` are in page units (the caller maps raster pixels to the page). */
+export function fuseLayout(layout: PageLayout, regions: readonly LayoutRegion[], opts: FusionOptions = {}): PageLayout {
+  const minScore = opts.minScore ?? 0.5;
+  const usable = regions.filter((r) => r.score >= minScore && (opts.advanced || !ADVANCED.has(r.type)));
+  if (usable.length === 0) return layout;
+
+  // Retype text blocks.
+  for (const b of layout.blocks) {
+    if (b.kind !== 'text' || b.type === 'Page') continue;
+    const a = area(b.bbox);
+    if (a <= 0) continue;
+    let best: LayoutRegion | undefined;
+    let bestCover = 0.6;
+    for (const r of usable) {
+      if (!TEXT_TYPES.has(r.type) && !ADVANCED.has(r.type)) continue;
+      const cover = intersectionArea(b.bbox, regionBox(r)) / a;
+      if (cover >= bestCover) {
+        bestCover = cover;
+        best = r;
+      }
+    }
+    if (!best) continue;
+    const current = (b.type ?? 'Text') as SegmentType;
+    if (best.type === current) {
+      b.typeConfidence = Math.max(b.typeConfidence ?? 0.5, best.score);
+      continue;
+    }
+    // A repeated header/footer or a decided list item is document evidence the model lacks.
+    if ((b.typeConfidence ?? 0.5) >= best.score) continue;
+    b.type = best.type as SegmentType;
+    b.typeConfidence = best.score;
+  }
+
+  // Pictures (and signatures/seals) the analysis did not see.
+  const added: Block[] = [];
+  for (const r of usable) {
+    if (r.type !== 'Picture' && r.type !== 'Signature' && r.type !== 'Seal') continue;
+    const box = regionBox(r);
+    if (layout.blocks.some((b) => b.kind === 'picture' && intersectionArea(b.bbox, box) > 0.5 * Math.min(area(b.bbox), area(box)))) continue;
+    if (layout.blocks.some((b) => b.kind === 'table' && intersectionArea(b.bbox, box) > 0.3 * area(box))) continue;
+    const inside = layout.blocks.filter((b) => b.kind === 'text' && intersectionArea(b.bbox, box) > 0.8 * area(b.bbox));
+    // A "picture" holding more than a few labels' worth of text is a model mistake, not a
+    // figure, and a weak region is not worth rewriting the analysis for.
+    const words = inside.reduce((n, b) => n + b.lines.reduce((m, l) => m + l.words.length, 0), 0);
+    if (r.score < PICTURE_MIN_SCORE || words > 12) continue;
+    added.push({ kind: 'picture', bbox: box, lines: inside.flatMap((b) => b.lines), fontSize: 0, bold: false, italic: false, type: r.type as SegmentType, typeConfidence: r.score });
+    for (const b of inside) b.kind = 'text', (b.type = '__absorbed' as SegmentType);
+  }
+  if (added.length) {
+    const kept = layout.blocks.filter((b) => (b.type as string) !== '__absorbed');
+    // Place each new block before the first block below it, keeping reading order sensible.
+    for (const nb of added) {
+      const at = kept.findIndex((b) => b.bbox.top > nb.bbox.top + nb.bbox.height / 2 && b.bbox.left < nb.bbox.left + nb.bbox.width);
+      kept.splice(at < 0 ? kept.length : at, 0, nb);
+    }
+    layout.blocks = kept;
+  }
+  return layout;
+}
