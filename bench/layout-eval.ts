@@ -24,6 +24,8 @@ import { renderPdfPage } from '../src/pipeline/rasterize/render-pdf-page.js';
 import { fuseLayout } from '../src/pipeline/layout-fusion/fuse-layout.js';
 import type { RasterImage } from '../src/engines/ocr/interface.js';
 import type { PageLayout } from '../src/model/layout.js';
+import type { PageContent } from '../src/model/page.js';
+import { textLayerIsEnough } from '../src/pipeline/layout-fusion/apply-layout-model.js';
 import type { LayoutRegion } from '../src/engines/layout/interface.js';
 
 const args = process.argv.slice(2);
@@ -63,6 +65,7 @@ const pages = await loadLayoutGt();
 // AP is computed over the whole score range (COCO practice); fusion applies its own threshold.
 const engine = await OnnxLayoutEngine.create(loadManifest(manifestPath), { scoreThreshold: 0.05 });
 const docLayouts = new Map<string, PageLayout[]>();
+const contents = new Map<string, PageContent>();
 
 async function textLayerLayout(pdf: string, pageNo: number): Promise<PageLayout | undefined> {
   let layouts = docLayouts.get(pdf);
@@ -71,7 +74,9 @@ async function textLayerLayout(pdf: string, pageNo: number): Promise<PageLayout 
     const doc = await openPdf(new Uint8Array(fs.readFileSync(pdf)));
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
-      layouts.push(analyzePage(await extractPageContent(page, () => true), { pageByPage: false, fixReadingOrder: false }));
+      const content = await extractPageContent(page, () => true);
+      contents.set(`${pdf}#${n}`, content);
+      layouts.push(analyzePage(content, { pageByPage: false, fixReadingOrder: false }));
       page.cleanup();
     }
     await doc.destroy();
@@ -93,7 +98,8 @@ async function pageRaster(gt: GtPage): Promise<RasterImage> {
   return r;
 }
 
-const runs: Record<'model' | 'text' | 'fused' | 'model_bd', Array<{ gt: GtPage; preds: Pred[] }>> = { model: [], text: [], fused: [], model_bd: [] };
+const runs: Record<'model' | 'text' | 'fused' | 'routed' | 'model_bd', Array<{ gt: GtPage; preds: Pred[] }>> = { model: [], text: [], fused: [], routed: [], model_bd: [] };
+let routedPages = 0;
 const latencies: number[] = [];
 for (const gt of pages) {
   const raster = await pageRaster(gt);
@@ -121,6 +127,10 @@ for (const gt of pages) {
     const scale = raster.width / layout.width;
     const fused = fuseLayout(structuredClone(layout), regions.map((r) => ({ ...r, left: r.left / scale, top: r.top / scale, width: r.width / scale, height: r.height / scale })));
     runs.fused.push({ gt, preds: asPreds(fused) });
+    // What parse does: the model only where the text layer cannot explain the page.
+    const skip = textLayerIsEnough(contents.get(`${gt.pdf.path}#${gt.pdf.page}`)!, layout);
+    if (!skip) routedPages++;
+    runs.routed.push({ gt, preds: asPreds(skip ? layout : fused) });
   }
 }
 
@@ -143,7 +153,7 @@ function evaluate(items: Array<{ gt: GtPage; preds: Pred[] }>): { perClass: Map<
   return { perClass, mAP: aps.reduce((a, b) => a + b, 0) / Math.max(1, aps.length) };
 }
 
-const results = { model: evaluate(runs.model), model_bd: evaluate(runs.model_bd), text: evaluate(runs.text), fused: evaluate(runs.fused) };
+const results = { model: evaluate(runs.model), model_bd: evaluate(runs.model_bd), text: evaluate(runs.text), fused: evaluate(runs.fused), routed: evaluate(runs.routed) };
 const classes = [...results.model.perClass.keys()].sort();
 const f = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '   - ' : v.toFixed(3));
 console.log(`layout-eval: ${pages.length} pages (${runs.text.length} born-digital); model ${path.basename(manifestPath)}`);
@@ -154,6 +164,7 @@ for (const c of classes) {
   console.log(`${c.padEnd(16)} ${String(m.gt).padStart(4)}  ${f(m.ap)}  |                     ${String(bd?.gt ?? 0).padStart(3)} ${f(results.model_bd.perClass.get(c)?.ap)}  ${f(bd?.ap)}  ${f(results.fused.perClass.get(c)?.ap)}`);
 }
 console.log(`mAP@0.5          all pages: model ${f(results.model.mAP)}  | born-digital: model ${f(results.model_bd.mAP)}  text layer ${f(results.text.mAP)}  fused ${f(results.fused.mAP)}`);
+console.log(`routing (as parse does): ${routedPages}/${runs.routed.length} born-digital pages sent to the model, mAP ${f(results.routed.mAP)} (fused on every page: ${f(results.fused.mAP)})`);
 for (const ds of ['cvat', 'doclaynet', 'publaynet', 'docbank']) {
   const sub = runs.model.filter((r) => r.gt.dataset === ds);
   if (sub.length) console.log(`  ${ds.padEnd(10)} ${String(sub.length).padStart(2)} pages  model mAP ${f(evaluate(sub).mAP)}`);

@@ -5,6 +5,7 @@
  * would cost as much as parsing it (bench/layout-eval.ts measures what routing gives up).
  */
 import type { PageContent } from '../../model/page.js';
+import { intersectionArea, type BBox } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
 import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
@@ -22,9 +23,11 @@ const MIN_VISUAL_SHARE = 0.02;
 
 /** Whether a text-layer page can keep its own layout without asking the model. */
 export function textLayerIsEnough(content: PageContent, layout: PageLayout): boolean {
-  // Pictures: the model's best class, and where the text layer is blind (images, drawings).
-  const visual = (b: { width: number; height: number }) => b.width * b.height > MIN_VISUAL_SHARE * content.width * content.height;
-  if (content.images.some(visual) || content.graphics.some(visual)) return false;
+  // Images and drawings are where the text layer is blind, unless the analysis already
+  // explained them as a picture or table block.
+  const explained = (v: BBox) => layout.blocks.some((b) => b.kind !== 'text' && intersectionArea(b.bbox, v) >= 0.8 * v.width * v.height);
+  const unexplained = (v: BBox) => v.width * v.height > MIN_VISUAL_SHARE * content.width * content.height && !explained(v);
+  if (content.images.some(unexplained) || content.graphics.some(unexplained)) return false;
   return layout.blocks.every((b) => b.kind !== 'text' || b.typeConfidence === undefined || b.typeConfidence >= CONFIDENT);
 }
 
