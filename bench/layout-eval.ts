@@ -103,11 +103,11 @@ let routedPages = 0;
 const latencies: number[] = [];
 for (const gt of pages) {
   const raster = await pageRaster(gt);
-  const { tensor } = await engine.prepare(raster);
+  const input = await engine.prepare(raster);
   const t0 = performance.now();
-  await engine.infer(tensor);
+  const output = await engine.infer(input.tensor);
   latencies.push(performance.now() - t0);
-  const regions: LayoutRegion[] = await engine.detect(raster);
+  const regions: LayoutRegion[] = engine.decode(output, input, raster);
   const modelPreds = regions.map((r) => ({ type: r.type, score: r.score, x1: r.left / raster.width, y1: r.top / raster.height, x2: (r.left + r.width) / raster.width, y2: (r.top + r.height) / raster.height }));
   runs.model.push({ gt, preds: modelPreds });
   if (gt.pdf) {

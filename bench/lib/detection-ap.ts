@@ -1,4 +1,5 @@
 /** Average precision at one IoU threshold, COCO-style 101-point interpolation. */
+import { iouCorners } from '../../src/model/document.js';
 
 export interface ScoredBox {
   page: string;
@@ -7,14 +8,6 @@ export interface ScoredBox {
   x2: number;
   y2: number;
   score: number;
-}
-
-export function boxIou(a: { x1: number; y1: number; x2: number; y2: number }, b: { x1: number; y1: number; x2: number; y2: number }): number {
-  const iw = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
-  const ih = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
-  if (iw <= 0 || ih <= 0) return 0;
-  const inter = iw * ih;
-  return inter / ((a.x2 - a.x1) * (a.y2 - a.y1) + (b.x2 - b.x1) * (b.y2 - b.y1) - inter);
 }
 
 /** AP of `preds` against `truth` (both of one class), greedy matching by descending score. */
@@ -30,7 +23,7 @@ export function averagePrecision(preds: readonly ScoredBox[], truth: readonly Om
     let bestIou = iouThreshold;
     for (const g of byPage.get(p.page) ?? []) {
       if (g.used) continue;
-      const iou = boxIou(p, g.box);
+      const iou = iouCorners(p, g.box);
       if (iou >= bestIou) {
         bestIou = iou;
         best = g;

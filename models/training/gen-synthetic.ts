@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { pdfjsCanvas } from '../../src/pipeline/rasterize/render-pdf-page.js';
 import { letterbox } from '../../src/engines/layout/letterbox.js';
 import { LAYOUT_CLASSES, type LayoutClass } from '../../src/engines/layout/interface.js';
 
@@ -27,11 +27,8 @@ const SEED = Number(opt('seed', '1'));
 const outDir = opt('out', path.join(path.dirname(new URL(import.meta.url).pathname), 'data'));
 const INPUT = { width: 384, height: 512, channels: 1 as const, padValue: 255, placement: 'center' as const };
 
-// @napi-rs/canvas is pdf.js's dependency: resolve it from there.
-const require = createRequire(import.meta.url);
-const pdfjsBuild = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build', 'pdf.mjs');
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const { createCanvas } = createRequire(pdfjsBuild)('@napi-rs/canvas') as { createCanvas(w: number, h: number): any };
+// The canvas pdf.js renders with (its dependency, resolved from there).
+const { createCanvas } = pdfjsCanvas();
 
 let state = SEED >>> 0;
 function rnd(): number {
@@ -82,7 +79,8 @@ class Page {
     readonly body: string,
   ) {
     this.canvas = createCanvas(w, h);
-    this.ctx = this.canvas.getContext('2d');
+    // The full 2D context API (drawing text, paths, gradients); the shared type lists only what rendering needs.
+    this.ctx = this.canvas.getContext('2d') as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     this.ctx.fillStyle = chance(0.15) ? `rgb(${ri(235, 255)},${ri(235, 255)},${ri(225, 250)})` : '#fff';
     this.ctx.fillRect(0, 0, w, h);
     this.ink = chance(0.8) ? '#000' : pick(['#222', '#333', '#1a1a40', '#302010']);

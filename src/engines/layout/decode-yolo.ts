@@ -3,6 +3,7 @@
  * centre-x, centre-y, width, height in input pixels and C class scores; best class per
  * candidate, score threshold, then class-wise non-maximum suppression.
  */
+import { iouCorners } from '../../model/document.js';
 
 export interface RawDetection {
   classIndex: number;
@@ -49,21 +50,13 @@ export function decodeYolo(data: Float32Array, dims: readonly number[], classCou
   return out;
 }
 
-function iou(a: RawDetection, b: RawDetection): number {
-  const iw = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
-  const ih = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
-  if (iw <= 0 || ih <= 0) return 0;
-  const inter = iw * ih;
-  return inter / ((a.x2 - a.x1) * (a.y2 - a.y1) + (b.x2 - b.x1) * (b.y2 - b.y1) - inter);
-}
-
 /** Greedy NMS within each class; highest scores first. */
 export function nonMaxSuppression(dets: RawDetection[], iouThreshold: number, maxDetections = 300): RawDetection[] {
   const sorted = dets.slice().sort((a, b) => b.score - a.score);
   const kept: RawDetection[] = [];
   for (const d of sorted) {
     if (kept.length >= maxDetections) break;
-    if (kept.some((k) => k.classIndex === d.classIndex && iou(k, d) > iouThreshold)) continue;
+    if (kept.some((k) => k.classIndex === d.classIndex && iouCorners(k, d) > iouThreshold)) continue;
     kept.push(d);
   }
   return kept;

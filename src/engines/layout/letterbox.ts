@@ -3,7 +3,7 @@
  * float32. Resizing and padding are sharp's; the geometry is returned so that boxes can
  * be mapped back to the raster.
  */
-import sharp from 'sharp';
+import { sharpFromRaster } from '../../pipeline/rasterize/raster-sharp.js';
 import type { RasterImage } from '../ocr/interface.js';
 
 export interface LetterboxSpec {
@@ -38,7 +38,7 @@ export function letterboxGeometry(srcW: number, srcH: number, spec: LetterboxSpe
 export async function letterbox(image: RasterImage, spec: LetterboxSpec): Promise<LetterboxedImage> {
   const g = letterboxGeometry(image.width, image.height, spec);
   const pad = spec.padValue;
-  let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  let pipeline = sharpFromRaster(image);
   // Alpha is composited onto white: a transparent PDF page is paper, not black.
   if (image.channels === 4) pipeline = pipeline.flatten({ background: '#ffffff' });
   pipeline = pipeline

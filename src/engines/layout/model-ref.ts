@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../../package-root.js';
 import { loadManifest } from './manifest.js';
 
 export interface LayoutModelRef {
@@ -15,13 +15,7 @@ export interface LayoutModelRef {
   threads: number;
 }
 
-function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-}
-
-export const BUNDLED_LAYOUT_MODEL = path.join(packageRoot(), 'models', 'layout', 'quire-layout-v1.json');
+export const BUNDLED_LAYOUT_MODEL = path.join(PACKAGE_ROOT, 'models', 'layout', 'quire-layout-v1.json');
 
 export function resolveLayoutModel(configured: string | null | undefined, threads: number | undefined): LayoutModelRef | null {
   if (configured === null) return null;

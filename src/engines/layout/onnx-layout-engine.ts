@@ -11,6 +11,14 @@ import { letterbox, toTensorData, type LetterboxSpec } from './letterbox.js';
 import { resolveClasses, type LoadedManifest } from './manifest.js';
 import type { LayoutClass } from './interface.js';
 
+export interface PreparedInput {
+  tensor: ort.Tensor;
+  /** Letterbox geometry: input pixels per raster pixel and the padding offsets. */
+  scale: number;
+  offsetX: number;
+  offsetY: number;
+}
+
 export interface OnnxLayoutOptions {
   intraOpThreads?: number;
   scoreThreshold?: number;
@@ -51,8 +59,8 @@ export class OnnxLayoutEngine implements LayoutEngine {
     return new OnnxLayoutEngine(manifest, session, opts);
   }
 
-  /** Model input for a raster (exposed for benchmarks that time inference alone). */
-  async prepare(image: RasterImage): Promise<{ tensor: ort.Tensor; scale: number; offsetX: number; offsetY: number }> {
+  /** detect() in its three steps, exposed so that a benchmark can time inference alone. */
+  async prepare(image: RasterImage): Promise<PreparedInput> {
     const lb = await letterbox(image, this.spec);
     const data = toTensorData(lb.pixels, this.spec, this.manifest.mean, this.manifest.std);
     const tensor = new ort.Tensor('float32', data, [1, this.spec.channels, this.spec.height, this.spec.width]);
@@ -67,8 +75,13 @@ export class OnnxLayoutEngine implements LayoutEngine {
   }
 
   async detect(image: RasterImage): Promise<LayoutRegion[]> {
-    const { tensor, scale, offsetX, offsetY } = await this.prepare(image);
-    const { data, dims } = await this.infer(tensor);
+    const input = await this.prepare(image);
+    return this.decode(await this.infer(input.tensor), input, image);
+  }
+
+  /** Output → regions in pixels of `image` (the raster `input` was prepared from). */
+  decode({ data, dims }: { data: Float32Array; dims: readonly number[] }, input: PreparedInput, image: Pick<RasterImage, 'width' | 'height'>): LayoutRegion[] {
+    const { scale, offsetX, offsetY } = input;
     const scoreThreshold = this.opts.scoreThreshold ?? this.manifest.score_threshold ?? 0.25;
     const iouThreshold = this.opts.iouThreshold ?? this.manifest.iou_threshold ?? 0.5;
     const kept = nonMaxSuppression(decodeYolo(data, dims, this.classes.length, scoreThreshold), iouThreshold);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../../package-root.js';
 import { ProcessingError } from '../../errors.js';
 
 export interface TessdataLocation {
@@ -24,7 +24,6 @@ export interface TessdataLocation {
 }
 
 const require = createRequire(import.meta.url);
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** tessdata component index of the LSTM model and of the version string (tessdatamanager.h). */
 const TESSDATA_LSTM = 17;
@@ -86,7 +85,7 @@ export function localTessdataCandidates(extra: readonly string[] = []): string[]
   return [
     ...extra,
     ...env,
-    path.join(repoRoot, 'models', 'tessdata'),
+    path.join(PACKAGE_ROOT, 'models', 'tessdata'),
     '/usr/share/tesseract-ocr/5/tessdata',
     '/usr/share/tesseract-ocr/4.00/tessdata',
     '/usr/share/tessdata',

@@ -8,8 +8,8 @@ import { loadImagePages, type ImagePages } from '../../formats/image/load-image-
 import type { PageLayout } from '../../model/layout.js';
 import type { PageContent } from '../../model/page.js';
 import type { AnalyzeOptions } from '../../pipeline/analyze-page.js';
-import { analyzeOcrPage, cropPage, ocrContent, type OcrSettings } from './page-ocr.js';
-import { applyLayoutModel, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
+import { cropPage, layoutOcrPage, ocrContent, type OcrSettings } from './page-ocr.js';
+import type { LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 
 export interface ImageSource {
   key: string;
@@ -47,10 +47,8 @@ export async function analyzeImagePages(task: AnalyzeImagePagesTask): Promise<Pa
     try {
       const raster = await images.getPage(n - 1);
       const blank: PageContent = { pageNumber: n, width: raster.width, height: raster.height, runs: [], rules: [], rects: [], images: [], graphics: [], textSource: 'none' };
-      const outcome = await ocrContent(blank, raster, task.ocr);
-      let layout = analyzeOcrPage(outcome, task.options);
-      // Page units of an image are its pixels; only an upright page's boxes line up.
-      if (task.layout && outcome.rotation === 0 && Math.abs(outcome.skewDegrees) < 1) layout = await applyLayoutModel(layout, { image: raster, scale: 1 }, task.layout);
+      // Page units of an image are its pixels (scale 1).
+      const layout = await layoutOcrPage(await ocrContent(blank, raster, task.ocr), task.options, raster, 1, task.layout);
       await cropPage(layout, task.ocr, raster, async () => raster);
       out.push(layout);
     } catch (err) {

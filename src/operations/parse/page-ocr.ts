@@ -16,6 +16,7 @@ import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
 import { toGrey } from '../../pipeline/rasterize/raster-grey.js';
 import { findRasterLines } from '../../pipeline/tables/raster-lines.js';
 import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
+import { applyLayoutModel, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../../pipeline/ocr/upright-frame.js';
 
 export interface OcrSettings {
@@ -54,6 +55,16 @@ export function analyzeOcrPage(o: OcrOutcome, opts: AnalyzeOptions): PageLayout 
   if (isIdentity(o.rotation, o.skewDegrees)) return analyzePage(o.content, opts);
   const frame = uprightFrame(o.content.width, o.content.height, o.rotation, o.skewDegrees);
   return layoutToPage(analyzePage(contentToFrame(o.content, frame), opts), frame, o.content.width, o.content.height);
+}
+
+/**
+ * Layout of an OCRed page with the layout model's regions fused in when the page was read
+ * upright: the model sees the raster as scanned, so only then do its boxes line up.
+ */
+export async function layoutOcrPage(o: OcrOutcome, opts: AnalyzeOptions, raster: RasterImage, scale: number, model: LayoutStageSettings | null): Promise<PageLayout> {
+  const layout = analyzeOcrPage(o, opts);
+  if (!model || o.rotation !== 0 || Math.abs(o.skewDegrees) >= 1) return layout;
+  return applyLayoutModel(layout, { image: raster, scale }, model);
 }
 
 /**

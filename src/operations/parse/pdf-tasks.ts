@@ -11,7 +11,7 @@ import { extractPageContent } from '../../formats/pdf/page-content.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
 import { renderPdfPage, renderPdfRegion } from '../../pipeline/rasterize/render-pdf-page.js';
 import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
-import { analyzeOcrPage, cropPage, needsOcr, ocrContent, type OcrSettings } from './page-ocr.js';
+import { cropPage, layoutOcrPage, needsOcr, ocrContent, type OcrSettings } from './page-ocr.js';
 import { applyLayoutModel, textLayerIsEnough, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 
 export interface PdfSource {
@@ -97,10 +97,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
         if (needsOcr(content, task.ocr)) {
           const rendered = await renderPdfPage(page, dpiFor('ocr', task.ocr.highResolution));
           raster = rendered;
-          const outcome = await ocrContent(content, rendered, task.ocr);
-          layout = analyzeOcrPage(outcome, task.options);
-          // The model sees the page as scanned; only an upright page's boxes line up.
-          if (task.layout && outcome.rotation === 0 && Math.abs(outcome.skewDegrees) < 1) layout = await applyLayoutModel(layout, { image: rendered, scale: rendered.scale }, task.layout);
+          layout = await layoutOcrPage(await ocrContent(content, rendered, task.ocr), task.options, rendered, rendered.scale, task.layout);
         } else {
           layout = analyzePage(content, task.options);
           if (task.layout && !textLayerIsEnough(content, layout)) {

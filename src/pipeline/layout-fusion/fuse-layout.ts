@@ -67,21 +67,22 @@ export function fuseLayout(layout: PageLayout, regions: readonly LayoutRegion[],
 
   // Pictures (and signatures/seals) the analysis did not see.
   const added: Block[] = [];
+  const absorbed = new Set<Block>();
   for (const r of usable) {
     if (r.type !== 'Picture' && r.type !== 'Signature' && r.type !== 'Seal') continue;
     const box = regionBox(r);
     if (layout.blocks.some((b) => b.kind === 'picture' && intersectionArea(b.bbox, box) > 0.5 * Math.min(area(b.bbox), area(box)))) continue;
     if (layout.blocks.some((b) => b.kind === 'table' && intersectionArea(b.bbox, box) > 0.3 * area(box))) continue;
-    const inside = layout.blocks.filter((b) => b.kind === 'text' && intersectionArea(b.bbox, box) > 0.8 * area(b.bbox));
+    const inside = layout.blocks.filter((b) => b.kind === 'text' && !absorbed.has(b) && intersectionArea(b.bbox, box) > 0.8 * area(b.bbox));
     // A "picture" holding more than a few labels' worth of text is a model mistake, not a
     // figure, and a weak region is not worth rewriting the analysis for.
     const words = inside.reduce((n, b) => n + b.lines.reduce((m, l) => m + l.words.length, 0), 0);
     if (r.score < PICTURE_MIN_SCORE || words > 12) continue;
     added.push({ kind: 'picture', bbox: box, lines: inside.flatMap((b) => b.lines), fontSize: 0, bold: false, italic: false, type: r.type as SegmentType, typeConfidence: r.score });
-    for (const b of inside) b.kind = 'text', (b.type = '__absorbed' as SegmentType);
+    for (const b of inside) absorbed.add(b);
   }
   if (added.length) {
-    const kept = layout.blocks.filter((b) => (b.type as string) !== '__absorbed');
+    const kept = layout.blocks.filter((b) => !absorbed.has(b));
     // Place each new block before the first block below it, keeping reading order sensible.
     for (const nb of added) {
       const at = kept.findIndex((b) => b.bbox.top > nb.bbox.top + nb.bbox.height / 2 && b.bbox.left < nb.bbox.left + nb.bbox.width);

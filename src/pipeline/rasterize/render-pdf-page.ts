@@ -18,11 +18,11 @@ import { cappedScale, DEFAULT_RASTER_LIMITS, type RasterLimits } from './raster-
 const require = createRequire(import.meta.url);
 const pdfjsBuild = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build', 'pdf.mjs');
 /** The part of @napi-rs/canvas used here (the package is pdf.js's dependency, not ours). */
-interface CanvasModule {
+export interface CanvasModule {
   createCanvas(width: number, height: number): { getContext(kind: '2d'): unknown; data(): Uint8Array };
 }
 let canvasModule: CanvasModule | undefined;
-function pdfjsCanvas(): CanvasModule {
+export function pdfjsCanvas(): CanvasModule {
   canvasModule ??= createRequire(pdfjsBuild)('@napi-rs/canvas') as CanvasModule;
   return canvasModule;
 }
