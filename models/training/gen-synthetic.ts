@@ -423,12 +423,10 @@ function article(p: Page) {
   if (chance(0.5)) {
     const ts = size * (1.6 + rnd() * 0.8);
     p.font(ts, chance(0.5) ? SANS[0] : p.body, 'bold');
-    const end = p.paragraph(m, y, p.w - 2 * m, ts, ri(3, 14), { align: chance(0.6) ? 'center' : 'left', lead: 1.15 });
-    const lineX1 = Math.min(...[m]);
-    p.label('Title', chance(0.6) ? m : lineX1, y, end.right + 1, end.y);
-    // refine title box for centred text: the paragraph's extent
-    const t = p.labels[p.labels.length - 1]!;
-    t.x1 = Math.max(m, p.w - end.right);
+    const align = chance(0.6) ? 'center' : 'left';
+    const end = p.paragraph(m, y, p.w - 2 * m, ts, ri(3, 14), { align, lead: 1.15 });
+    // A centred title's lines span symmetrically about the page's centre; a left one starts at the margin.
+    p.label('Title', align === 'center' ? Math.max(m, p.w - end.right) : m - 1, y, end.right + 1, end.y);
     y = end.y + size * 1.5;
     if (chance(0.6)) {
       p.font(size, p.body, '', 'italic');

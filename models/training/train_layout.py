@@ -258,12 +258,14 @@ def main():
     ap.add_argument('--export-only', action='store_true')
     ap.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
     ap.add_argument('--out', default=os.path.join(ROOT, 'models', 'layout'))
+    ap.add_argument('--name', default='quire-layout-v2', help='file name (without extension) of the exported model and manifest')
+    ap.add_argument('--checkpoint', default='layout-last.pt', help='checkpoint file in models/training/checkpoints/')
     args = ap.parse_args()
     torch.set_num_threads(int(os.environ.get('TRAIN_THREADS', '2')))
     torch.manual_seed(args.seed)
     ckpt_dir = os.path.join(HERE, 'checkpoints')
     os.makedirs(ckpt_dir, exist_ok=True)
-    ckpt_path = os.path.join(ckpt_dir, 'layout-last.pt')
+    ckpt_path = os.path.join(ckpt_dir, args.checkpoint)
 
     net = LayoutNet()
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -317,22 +319,22 @@ def main():
                 last_ckpt = time.time()
         torch.save({'model': net.state_dict(), 'opt': opt.state_dict(), 'step': step, 'log': log}, ckpt_path)
 
-    export(net, args.out, step)
+    export(net, args.out, step, args.name)
 
 
-def export(net, out_dir, step):
+def export(net, out_dir, step, name):
     net.eval()
     os.makedirs(out_dir, exist_ok=True)
     model = Exported(net).eval()
-    onnx_path = os.path.join(out_dir, 'quire-layout-v1.onnx')
+    onnx_path = os.path.join(out_dir, f'{name}.onnx')
     torch.onnx.export(model, torch.zeros(1, 1, H, W), onnx_path, input_names=['image'], output_names=['detections'], opset_version=13,
                       dynamic_axes=None, do_constant_folding=True)
     manifest = {
-        'model': 'quire-layout-v1.onnx', 'input_name': 'image', 'input_width': W, 'input_height': H, 'channels': 1,
+        'model': f'{name}.onnx', 'input_name': 'image', 'input_width': W, 'input_height': H, 'channels': 1,
         'mean': [MEAN], 'std': [STD], 'pad_value': 255, 'letterbox': 'center', 'output_format': 'yolo',
-        'classes': CLASSES, 'score_threshold': 0.4, 'iou_threshold': 0.5, 'training_steps': step,
+        'classes': CLASSES, 'score_threshold': 0.4, 'iou_threshold': 0.5, 'refine_boxes': 'ink', 'training_steps': step,
     }
-    with open(os.path.join(out_dir, 'quire-layout-v1.json'), 'w') as f:
+    with open(os.path.join(out_dir, f'{name}.json'), 'w') as f:
         json.dump(manifest, f, indent=2)
     print(f'exported {onnx_path} ({os.path.getsize(onnx_path) / 1e6:.2f} MB) after {step} steps')
 

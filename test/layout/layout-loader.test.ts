@@ -62,6 +62,21 @@ describe('layout model loader (user-supplied YOLO format)', () => {
     });
   }
 
+  it('snaps boxes to the ink they hold unless the manifest says refine_boxes: none', async () => {
+    // Ink under the table box (raster 28..68 × 14..34), narrower than the box.
+    const inked = { ...raster, data: raster.data.slice() };
+    for (let y = 16; y <= 30; y++) inked.data.fill(20, (y * 96 + 32) * 3, (y * 96 + 61) * 3);
+    for (const [refine, want] of [
+      ['ink', { left: 32, top: 16, width: 29, height: 15 }],
+      ['none', { left: 28, top: 14, width: 40, height: 20 }],
+    ] as const) {
+      const engine = await OnnxLayoutEngine.create(loadManifest(writeModel(`refine-${refine}`, false, { refine_boxes: refine })));
+      const table = (await engine.detect(inked)).find((r) => r.type === 'Table')!;
+      await engine.close();
+      for (const k of ['left', 'top', 'width', 'height'] as const) expect(table[k]).toBeCloseTo(want[k], 5);
+    }
+  });
+
   it('maps or drops classes with class_map', async () => {
     const engine = await OnnxLayoutEngine.create(loadManifest(writeModel('mapped', false, { class_map: { text: null, table: 'Picture' } })));
     const regions = await engine.detect(raster);

@@ -36,6 +36,11 @@ export interface LayoutModelManifest {
   class_map?: Record<string, LayoutClass | null>;
   score_threshold?: number;
   iou_threshold?: number;
+  /**
+   * Box refinement after decoding: `ink` (default) snaps each box to the dark pixels it
+   * holds (see snap-to-ink.ts); `none` keeps the detector's boxes as they are.
+   */
+  refine_boxes?: 'ink' | 'none';
 }
 
 const ALIASES: Record<string, LayoutClass> = {
@@ -84,6 +89,7 @@ export function loadManifest(file: string): LoadedManifest {
   }
   if (m.std!.some((x) => x === 0)) fail(file, '"std" must not be 0');
   if (m.output_format !== 'yolo') fail(file, '"output_format" must be "yolo"');
+  if (m.refine_boxes !== undefined && m.refine_boxes !== 'ink' && m.refine_boxes !== 'none') fail(file, '"refine_boxes" must be "ink" or "none"');
   if (!Array.isArray(m.classes) || m.classes.length === 0 || m.classes.some((c) => typeof c !== 'string')) fail(file, '"classes" must list the class names');
   const modelPath = path.resolve(path.dirname(file), m.model!);
   if (!fs.existsSync(modelPath)) fail(file, `model file ${modelPath} does not exist`);

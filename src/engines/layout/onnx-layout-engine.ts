@@ -9,6 +9,7 @@ import type { LayoutEngine, LayoutRegion } from './interface.js';
 import { decodeYolo, nonMaxSuppression } from './decode-yolo.js';
 import { letterbox, toTensorData, type LetterboxSpec } from './letterbox.js';
 import { resolveClasses, type LoadedManifest } from './manifest.js';
+import { snapRegionsToInk } from './snap-to-ink.js';
 import type { LayoutClass } from './interface.js';
 
 export interface PreparedInput {
@@ -79,8 +80,8 @@ export class OnnxLayoutEngine implements LayoutEngine {
     return this.decode(await this.infer(input.tensor), input, image);
   }
 
-  /** Output → regions in pixels of `image` (the raster `input` was prepared from). */
-  decode({ data, dims }: { data: Float32Array; dims: readonly number[] }, input: PreparedInput, image: Pick<RasterImage, 'width' | 'height'>): LayoutRegion[] {
+  /** Output → regions in pixels of `image` (the raster `input` was prepared from), refined as the manifest says. */
+  decode({ data, dims }: { data: Float32Array; dims: readonly number[] }, input: PreparedInput, image: RasterImage): LayoutRegion[] {
     const { scale, offsetX, offsetY } = input;
     const scoreThreshold = this.opts.scoreThreshold ?? this.manifest.score_threshold ?? 0.25;
     const iouThreshold = this.opts.iouThreshold ?? this.manifest.iou_threshold ?? 0.5;
@@ -97,7 +98,7 @@ export class OnnxLayoutEngine implements LayoutEngine {
       if (x2 - x1 < 1 || y2 - y1 < 1) continue;
       regions.push({ type, left: x1, top: y1, width: x2 - x1, height: y2 - y1, score: d.score });
     }
-    return regions;
+    return (this.manifest.refine_boxes ?? 'ink') === 'ink' ? snapRegionsToInk(regions, image) : regions;
   }
 
   async close(): Promise<void> {
