@@ -10,10 +10,8 @@ import type { RasterImage } from '../ocr/interface.js';
 import { toGrey } from '../../pipeline/rasterize/raster-grey.js';
 import type { LayoutRegion } from './interface.js';
 
-export interface SnapOptions {
-  /** Margin searched beyond each edge, in raster pixels (default 2). */
-  marginPx?: number;
-}
+/** How far beyond each edge ink is looked for, in raster pixels. */
+const MARGIN_PX = 2;
 
 /** Paper brightness: the 90th percentile of grey levels (robust to dark photos and noise). */
 function paperLevel(grey: Uint8Array | Buffer): number {
@@ -33,18 +31,17 @@ function paperLevel(grey: Uint8Array | Buffer): number {
   return 255;
 }
 
-export function snapRegionsToInk(regions: readonly LayoutRegion[], image: RasterImage, opts: SnapOptions = {}): LayoutRegion[] {
+export function snapRegionsToInk(regions: readonly LayoutRegion[], image: RasterImage): LayoutRegion[] {
   if (regions.length === 0) return [];
   const grey = toGrey(image);
   const { width: W, height: H, data } = grey;
   // Ink is clearly darker than the paper: on white paper, below 191.
   const inkBelow = Math.round(paperLevel(data) * 0.75);
-  const margin = opts.marginPx ?? 2;
   return regions.map((r) => {
-    const x0 = Math.max(0, Math.floor(r.left) - margin);
-    const y0 = Math.max(0, Math.floor(r.top) - margin);
-    const x1 = Math.min(W - 1, Math.ceil(r.left + r.width) + margin);
-    const y1 = Math.min(H - 1, Math.ceil(r.top + r.height) + margin);
+    const x0 = Math.max(0, Math.floor(r.left) - MARGIN_PX);
+    const y0 = Math.max(0, Math.floor(r.top) - MARGIN_PX);
+    const x1 = Math.min(W - 1, Math.ceil(r.left + r.width) + MARGIN_PX);
+    const y1 = Math.min(H - 1, Math.ceil(r.top + r.height) + MARGIN_PX);
     const rowInk = (y: number, a: number, b: number) => {
       for (let i = y * W + a, end = y * W + b; i <= end; i++) if (data[i]! < inkBelow) return true;
       return false;
