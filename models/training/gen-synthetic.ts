@@ -2,7 +2,7 @@
  * Synthetic pages with exact labels, for the classes and looks real born-digital pages
  * rarely give (forms, key-value pairs, signatures, seals, formulas, scanned-looking pages).
  *
- *   npx tsx models/training/gen-synthetic.ts [--pages 3000] [--seed 1] [--out models/training/data]
+ *   npx tsx models/training/gen-synthetic.ts [--pages 3000] [--seed 1] [--size 576x768] [--out models/training/data]
  *
  * Templates: articles in 1–3 columns (title, section headers, paragraphs, lists, pictures
  * and charts with captions, ruled / borderless / hybrid tables, formulas, footnotes, page
@@ -25,7 +25,9 @@ const opt = (name: string, dflt: string) => {
 const PAGES = Number(opt('pages', '3000'));
 const SEED = Number(opt('seed', '1'));
 const outDir = opt('out', path.join(path.dirname(new URL(import.meta.url).pathname), 'data'));
-const INPUT = { width: 384, height: 512, channels: 1 as const, padValue: 255, placement: 'center' as const };
+// Network input the pages are letterboxed to (WxH); it must match the model being trained.
+const [inW, inH] = opt('size', '576x768').split('x').map(Number) as [number, number];
+const INPUT = { width: inW, height: inH, channels: 1 as const, padValue: 255, placement: 'center' as const };
 
 // The canvas pdf.js renders with (its dependency, resolved from there).
 const { createCanvas } = pdfjsCanvas();

@@ -2,7 +2,7 @@
  * Weakly labelled training pages: the born-digital analyzer's segments on real corpus
  * PDFs, drawn as the model will see them (letterboxed grey page).
  *
- *   npx tsx models/training/gen-weak-labels.ts [--per-doc 12] [--out models/training/data]
+ *   npx tsx models/training/gen-weak-labels.ts [--per-doc 12] [--size 576x768] [--out models/training/data]
  *
  * Never reads the evaluation pages (layout/docling-eval, layout/DocBank, layout/PubLayNet,
  * layout/DocLayNet) nor the hidden split. Pages that would need OCR are skipped (their
@@ -29,7 +29,9 @@ const opt = (name: string, dflt: string) => {
 };
 const perDoc = Number(opt('per-doc', '12'));
 const outDir = opt('out', path.join(path.dirname(new URL(import.meta.url).pathname), 'data'));
-export const INPUT = { width: 384, height: 512, channels: 1 as const, padValue: 255, placement: 'center' as const };
+// Network input the pages are letterboxed to (WxH); it must match the model being trained.
+const [inW, inH] = opt('size', '576x768').split('x').map(Number) as [number, number];
+const INPUT = { width: inW, height: inH, channels: 1 as const, padValue: 255, placement: 'center' as const };
 const MIN_CONFIDENCE = 0.5;
 
 const EVAL_PREFIXES = ['layout/docling-eval/', 'layout/DocBank/', 'layout/PubLayNet/', 'layout/DocLayNet/'];

@@ -4,9 +4,9 @@ Train Quire's layout detector on CPU and export it to ONNX.
     python3 models/training/train_layout.py --minutes 60            # train (resumes from the last checkpoint)
     python3 models/training/train_layout.py --export-only           # export the last checkpoint
 
-Data: models/training/data/{weak,synth}.{u8,json} written by gen-weak-labels.ts and
-gen-synthetic.ts (pages letterboxed to 384x512 grey, boxes [class, x1, y1, x2, y2] in input
-pixels, class -1 = ignore region).
+Data: <--data>/{weak,synth}.{u8,json} written by gen-weak-labels.ts and gen-synthetic.ts
+(pages letterboxed to the input size grey, 576x768 by default; boxes [class, x1, y1, x2, y2]
+in input pixels, class -1 = ignore region). The input size is read from the data.
 
 Model: a small fully convolutional detector (strides 2..32 backbone, top-down FPN to stride
 8, one shared head) with FCOS-style targets: positions inside a box's central region (and
@@ -25,9 +25,10 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.environ.get('LAYOUT_DATA', os.path.join(HERE, 'data'))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-W, H = 384, 512
+# Network input; set from the data's "input" field (the generators' --size) before training,
+# or from the checkpoint when only exporting.
+W, H = 576, 768
 STRIDE = 8
 CLASSES = ['Caption', 'Footnote', 'Formula', 'ListItem', 'PageFooter', 'PageHeader', 'Picture',
            'SectionHeader', 'Table', 'Text', 'Title', 'KeyValuePair', 'Signature', 'Seal']
@@ -107,9 +108,16 @@ class Exported(nn.Module):
 
 # ---------------- data ----------------
 
-def load_set(name):
-    meta = json.load(open(os.path.join(DATA, f'{name}.json')))
-    pix = np.memmap(os.path.join(DATA, f'{name}.u8'), dtype=np.uint8, mode='r').reshape(-1, H, W)
+def set_input_size(w, h):
+    global W, H
+    assert w % 32 == 0 and h % 32 == 0, (w, h)
+    W, H = w, h
+
+
+def load_set(data, name):
+    meta = json.load(open(os.path.join(data, f'{name}.json')))
+    set_input_size(meta['input']['width'], meta['input']['height'])
+    pix = np.memmap(os.path.join(data, f'{name}.u8'), dtype=np.uint8, mode='r').reshape(-1, H, W)
     assert pix.shape[0] == len(meta['pages']), (name, pix.shape, len(meta['pages']))
     return pix, [np.array(p['boxes'], dtype=np.float32).reshape(-1, 5) for p in meta['pages']], [p['source'] for p in meta['pages']]
 
@@ -258,8 +266,10 @@ def main():
     ap.add_argument('--export-only', action='store_true')
     ap.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
     ap.add_argument('--out', default=os.path.join(ROOT, 'models', 'layout'))
-    ap.add_argument('--name', default='quire-layout-v2', help='file name (without extension) of the exported model and manifest')
+    ap.add_argument('--name', default='quire-layout-v3', help='file name (without extension) of the exported model and manifest')
     ap.add_argument('--checkpoint', default='layout-last.pt', help='checkpoint file in models/training/checkpoints/')
+    ap.add_argument('--data', default=os.environ.get('LAYOUT_DATA', os.path.join(HERE, 'data-576')), help='folder of the generated pages')
+    ap.add_argument('--init', help='start from the weights (only) of this checkpoint in models/training/checkpoints/, e.g. a model trained at another input size')
     args = ap.parse_args()
     torch.set_num_threads(int(os.environ.get('TRAIN_THREADS', '2')))
     torch.manual_seed(args.seed)
@@ -277,11 +287,16 @@ def main():
         opt.load_state_dict(ck['opt'])
         step = ck['step']
         log = ck.get('log', [])
+        if 'input' in ck:
+            set_input_size(*ck['input'])
         print(f'resumed at step {step}')
+    elif args.init:
+        net.load_state_dict(torch.load(os.path.join(ckpt_dir, args.init))['model'])
+        print(f'initialised from {args.init}')
 
     if not args.export_only:
-        weak = load_set('weak')
-        synth = load_set('synth')
+        weak = load_set(args.data, 'weak')
+        synth = load_set(args.data, 'synth')
         cx, cy = grid_centres('cpu')
         started = time.time()
         last_ckpt = started
@@ -315,9 +330,9 @@ def main():
                 log.append({'step': step, 'loss': float(loss), 'cls': parts[0], 'reg': parts[1], 'ctr': parts[2], 'lr': lr})
                 print(f'step {step} loss {float(loss):.3f} cls {parts[0]:.3f} reg {parts[1]:.3f} ctr {parts[2]:.3f} lr {lr:.5f} {el / 60:.1f} min', flush=True)
             if time.time() - last_ckpt > args.ckpt_minutes * 60:
-                torch.save({'model': net.state_dict(), 'opt': opt.state_dict(), 'step': step, 'log': log}, ckpt_path)
+                torch.save({'model': net.state_dict(), 'opt': opt.state_dict(), 'step': step, 'log': log, 'input': [W, H]}, ckpt_path)
                 last_ckpt = time.time()
-        torch.save({'model': net.state_dict(), 'opt': opt.state_dict(), 'step': step, 'log': log}, ckpt_path)
+        torch.save({'model': net.state_dict(), 'opt': opt.state_dict(), 'step': step, 'log': log, 'input': [W, H]}, ckpt_path)
 
     export(net, args.out, step, args.name)
 

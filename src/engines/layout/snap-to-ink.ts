@@ -1,6 +1,6 @@
 /**
  * Box refinement: snap each detected region to the ink it holds. A detector working on a
- * small letterboxed copy of the page (ours: 384×512) places edges to within a few input
+ * small letterboxed copy of the page (ours: 576×768) places edges to within a few input
  * pixels, which on a page number or a one-line header is most of the box; annotators draw
  * boxes tight around the content. Tightening to the dark pixels inside the box (plus a
  * small margin for edges placed just inside the ink) fixes that without touching the
