@@ -95,9 +95,9 @@ class Page {
     this.ctx.font = `${style} ${weight} ${size.toFixed(1)}px "${family}"`.trim();
   }
   /** Fill lines of words into width; returns the y after the last line and the used extent. */
-  paragraph(x: number, y: number, width: number, size: number, nWords: number, o: { indent?: number; lead?: number; align?: 'left' | 'center' | 'justify'; lastShort?: boolean } = {}): { y: number; right: number } {
+  paragraph(x: number, y: number, width: number, size: number, nWords: number, o: { indent?: number; lead?: number; align?: 'left' | 'center' | 'justify'; lastShort?: boolean; leadWords?: string[] } = {}): { y: number; right: number } {
     const lead = (o.lead ?? 1.25) * size;
-    const ws = Array.from({ length: nWords }, word);
+    const ws = [...(o.leadWords ?? []), ...Array.from({ length: nWords }, word)];
     let line: string[] = [];
     let cy = y + size;
     let right = x;
@@ -252,6 +252,112 @@ function table(p: Page, x: number, y: number, w: number, size: number): number {
   c.stroke();
   p.label('Table', x, y, x + w, y + h);
   return y + h;
+}
+
+/** A caption with its "Figure 3:" / "Fig. 3." / "Table 2" lead, in the styles journals use; returns its extent. */
+function caption(p: Page, x: number, y: number, w: number, size: number, kind: 'figure' | 'table'): { y: number; right: number } {
+  const c = p.ctx;
+  c.fillStyle = p.ink;
+  const n = ri(1, 14);
+  const lead = kind === 'figure' ? pick([`Figure ${n}:`, `Fig. ${n}.`, `Figure ${n}.`, `FIGURE ${n}`, `Fig ${n}`]) : pick([`Table ${n}:`, `Table ${n}.`, `TABLE ${['I', 'II', 'III', 'IV', 'V'][n % 5]}`, `Table ${n}`]);
+  const cs = size * (0.8 + rnd() * 0.15);
+  const style = chance(0.25) ? 'italic' : '';
+  if (kind === 'table' && chance(0.35)) {
+    // Elsevier style: the bold lead on a line of its own, the title below
+    p.font(cs, p.body, 'bold');
+    c.fillText(lead, x, y + cs);
+    const top = { right: x + c.measureText(lead).width };
+    p.font(cs, p.body, '', style);
+    const rest = p.paragraph(x, y + cs * 1.25, w, cs, ri(4, 20));
+    return { y: rest.y, right: Math.max(top.right, rest.right) };
+  }
+  p.font(cs, p.body, '', style);
+  return p.paragraph(x, y, w, cs, ri(4, 30), { leadWords: lead.split(' '), align: chance(0.2) ? 'center' : 'left' });
+}
+
+/** Notes under a table ("a Not available."), each line a footnote as DocLayNet and docling label them. */
+function tableNotes(p: Page, x: number, y: number, w: number, size: number): number {
+  const c = p.ctx;
+  c.fillStyle = p.ink;
+  let cy = y;
+  for (let i = 0; i < ri(1, 4); i++) {
+    const fs = size * (0.7 + rnd() * 0.1);
+    p.font(fs, p.body);
+    const end = p.paragraph(x, cy, w * (0.5 + rnd() * 0.5), fs, ri(2, 14), { leadWords: [pick(['abcdefg'.split('')[i]!, '*', '†', `(${i + 1})`, `${i + 1}`])] });
+    p.label('Footnote', x - 1, cy, end.right + 1, end.y);
+    cy = end.y + fs * 0.25;
+  }
+  return cy;
+}
+
+/** A display equation in the LaTeX look: italic symbols, big operators, fractions, scripts, one to three aligned lines. */
+function displayFormula(p: Page, x: number, y: number, w: number, size: number): number {
+  const c = p.ctx;
+  c.fillStyle = p.ink;
+  const lines = pick([1, 1, 1, 2, 3]);
+  let cy = y + size * 0.4;
+  let left = Infinity;
+  let right = -Infinity;
+  const top = cy;
+  const startX = x + w * (0.05 + rnd() * 0.15);
+  for (let l = 0; l < lines; l++) {
+    let cx = startX;
+    let lineH = size * 1.3;
+    const base = cy + size * 1.6;
+    const sym = (t: string, sz = size, dy = 0, italic = true) => {
+      p.font(sz, SERIF[0], '', italic ? 'italic' : '');
+      c.fillText(t, cx, base + dy);
+      cx += c.measureText(t).width + sz * 0.08;
+    };
+    if (l > 0) cx = startX + w * 0.1;
+    const atoms = ri(3, 8);
+    for (let a = 0; a < atoms && cx < x + w * 0.6; a++) {
+      const r = rnd();
+      if (r < 0.25) {
+        // fraction
+        p.font(size * 0.9, SERIF[0], '', 'italic');
+        const num = Array.from({ length: ri(1, 4) }, () => pick(['x', 'y', 'dt', '1', 'π', 'b', 'z', '(1 − x)', 'K', 'Q'])).join(' ');
+        const den = Array.from({ length: ri(1, 3) }, () => pick(['2', 'x', 'n', '4K(x)', '√t', 'iπ', 'σ'])).join('');
+        const fw = Math.max(c.measureText(num).width, c.measureText(den).width) + size * 0.3;
+        c.fillText(num, cx + (fw - c.measureText(num).width) / 2, base - size * 0.55);
+        c.fillRect(cx, base - size * 0.33, fw, Math.max(0.6, size * 0.05));
+        c.fillText(den, cx + (fw - c.measureText(den).width) / 2, base + size * 0.75);
+        cx += fw + size * 0.2;
+        lineH = Math.max(lineH, size * 2.4);
+      } else if (r < 0.4) {
+        // big operator with limits
+        const op = pick(['∑', '∫', '∏']);
+        p.font(size * 1.9, SERIF[0]);
+        c.fillText(op, cx, base + size * 0.35);
+        const ow = c.measureText(op).width;
+        p.font(size * 0.6, SERIF[0], '', 'italic');
+        c.fillText(pick(['n', 'j=1', 'i', '0', 'k=0']), cx + ow * 0.1, base + size * 1.0);
+        c.fillText(pick(['∞', 'N', '4', '1', 'x']), cx + ow * 0.3, base - size * 1.25);
+        cx += ow + size * 0.2;
+        lineH = Math.max(lineH, size * 2.8);
+      } else if (r < 0.55) {
+        sym(pick(['x', 'u', 'V', 'Ψ', 'K', 'f', 'g', 'α', 'Θ']));
+        sym(pick(['2', 'n', 'k', '−1', 'b−2']), size * 0.65, -size * 0.45);
+      } else if (r < 0.7) {
+        sym(pick(['(', '[', '⟨']), size * 1.2, 0, false);
+        sym(Array.from({ length: ri(1, 4) }, () => pick(['z', 'x', 'u', 'q', 'V', 'α', '1'])).join(pick([', ', ' − ', '+'])));
+        sym(pick([')', ']', '⟩']), size * 1.2, 0, false);
+      } else {
+        sym(pick([' = ', ' + ', ' − ', ' · ', ' ≤ ', ' → ', ', ']), size, 0, false);
+        sym(pick(['x', 'y', 'λ', 'ω', 'e', 'dt', 'log q', 'sin θ', 'φ(u)']));
+      }
+    }
+    left = Math.min(left, startX);
+    right = Math.max(right, cx);
+    cy = base + lineH - size * 1.6 + size * 0.5;
+  }
+  const bottom = cy;
+  p.label('Formula', left - 2, top, right + 2, bottom);
+  if (chance(0.7) && right < x + w - size * 3.5) {
+    p.font(size, p.body);
+    c.fillText(pick([`(${ri(1, 40)})`, `(${ri(1, 9)}.${ri(1, 20)})`]), x + w - size * 2.5, (top + bottom) / 2 + size * 0.35);
+  }
+  return bottom;
 }
 
 function formula(p: Page, x: number, y: number, w: number, size: number): number {
@@ -417,7 +523,7 @@ function article(p: Page) {
     c.fillRect(m, fy - size * 0.6, p.w * 0.25, 0.6);
     for (let i = 0; i < n; i++) {
       p.font(size * 0.8, p.body);
-      const end = p.paragraph(m, fy, p.w - 2 * m, size * 0.8, ri(6, 30));
+      const end = p.paragraph(m, fy, p.w - 2 * m, size * 0.8, ri(6, 30), { leadWords: chance(0.7) ? [pick([`${i + 1}`, '*', '†', `${ri(1, 30)}`])] : [] });
       p.label('Footnote', m - 1, fy, end.right + 1, end.y);
       fy = end.y + size * 0.3;
     }
@@ -448,8 +554,7 @@ function article(p: Page) {
       table(p, m, y, p.w - 2 * m, size * 0.9);
     }
     y = Math.max(y + h, ...p.labels.map((l) => l.y2)) + size;
-    p.font(size * 0.9, p.body);
-    const cap = p.paragraph(m, y, p.w - 2 * m, size * 0.9, ri(6, 25));
+    const cap = caption(p, m, y, p.w - 2 * m, size, p.labels.at(-1)?.cls === 'Table' ? 'table' : 'figure');
     p.label('Caption', m - 1, y, cap.right + 1, cap.y);
     y = cap.y + size * 1.5;
   }
@@ -488,27 +593,27 @@ function article(p: Page) {
         picture(p, px, cy, pw, h);
         cy += h + size * 0.6;
         p.font(size * 0.9, p.body);
-        const cap = p.paragraph(x, cy, colW, size * 0.9, ri(5, 30));
-        p.ctx.fillText(`Figure ${ri(1, 12)}:`, x, cy + size * 0.9);
+        const cap = caption(p, x, cy, colW, size, 'figure');
         p.label('Caption', x - 1, cy, cap.right + 1, cap.y);
         cy = cap.y + size * 1.5;
       } else if (r < 0.42 && room > size * 10) {
-        p.font(size * 0.9, p.body);
-        const cap = p.paragraph(x, cy, colW, size * 0.9, ri(4, 16));
+        const capTop = cy;
+        const cap = caption(p, x, cy, colW, size, 'table');
         p.label('Caption', x - 1, cy, cap.right + 1, cap.y);
         cy = cap.y + size * 0.6;
-        const end = table(p, x, cy, colW, size * 0.85);
+        let end = table(p, x, cy, colW, size * 0.85);
+        if (end < bottom - size * 6 && chance(0.4)) end = tableNotes(p, x, end + size * 0.4, colW, size);
         if (end > bottom) {
           // Ran over the bottom: drop what was drawn past it from the labels.
           p.labels.pop();
           p.ctx.fillStyle = '#fff';
-          p.ctx.fillRect(x - 2, cy - 2, colW + 4, end - cy + 4);
+          p.ctx.fillRect(x - 2, capTop - 2, colW + 4, end - capTop + 4);
           p.labels.pop();
           break;
         }
         cy = end + size * 1.5;
       } else if (r < 0.5) {
-        cy = formula(p, x, cy, colW, size) + size * 1.2;
+        cy = (colW > size * 28 && chance(0.7) ? displayFormula(p, x, cy, colW, size) : formula(p, x, cy, colW, size)) + size * 1.2;
       } else {
         p.font(size, p.body);
         const n = ri(15, 120);
