@@ -266,10 +266,10 @@ function caption(p: Page, x: number, y: number, w: number, size: number, kind: '
     // Elsevier style: the bold lead on a line of its own, the title below
     p.font(cs, p.body, 'bold');
     c.fillText(lead, x, y + cs);
-    const top = { right: x + c.measureText(lead).width };
+    const leadRight = x + c.measureText(lead).width;
     p.font(cs, p.body, '', style);
     const rest = p.paragraph(x, y + cs * 1.25, w, cs, ri(4, 20));
-    return { y: rest.y, right: Math.max(top.right, rest.right) };
+    return { y: rest.y, right: Math.max(leadRight, rest.right) };
   }
   p.font(cs, p.body, '', style);
   return p.paragraph(x, y, w, cs, ri(4, 30), { leadWords: lead.split(' '), align: chance(0.2) ? 'center' : 'left' });
@@ -283,7 +283,7 @@ function tableNotes(p: Page, x: number, y: number, w: number, size: number): num
   for (let i = 0; i < ri(1, 4); i++) {
     const fs = size * (0.7 + rnd() * 0.1);
     p.font(fs, p.body);
-    const end = p.paragraph(x, cy, w * (0.5 + rnd() * 0.5), fs, ri(2, 14), { leadWords: [pick(['abcdefg'.split('')[i]!, '*', '†', `(${i + 1})`, `${i + 1}`])] });
+    const end = p.paragraph(x, cy, w * (0.5 + rnd() * 0.5), fs, ri(2, 14), { leadWords: [pick(['abcdefg'[i]!, '*', '†', `(${i + 1})`, `${i + 1}`])] });
     p.label('Footnote', x - 1, cy, end.right + 1, end.y);
     cy = end.y + fs * 0.25;
   }

@@ -297,6 +297,8 @@ def main():
     if not args.export_only:
         weak = load_set(args.data, 'weak')
         synth = load_set(args.data, 'synth')
+        # one network input for both sets (each generator has its own --size)
+        assert weak[0].shape[1:] == synth[0].shape[1:], ('weak and synthetic pages differ in size', weak[0].shape, synth[0].shape)
         cx, cy = grid_centres('cpu')
         started = time.time()
         last_ckpt = started

@@ -149,7 +149,6 @@ export function iou(a: BBox, b: BBox): number {
   return union > 0 ? inter / union : 0;
 }
 
-/** Round coordinates to 2 decimals so results are compact and stable. */
 /** IoU of corner boxes (x1, y1, x2, y2), the form detectors and their evaluations use. */
 export function iouCorners(a: { x1: number; y1: number; x2: number; y2: number }, b: { x1: number; y1: number; x2: number; y2: number }): number {
   const iw = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
@@ -159,6 +158,7 @@ export function iouCorners(a: { x1: number; y1: number; x2: number; y2: number }
   return inter / ((a.x2 - a.x1) * (a.y2 - a.y1) + (b.x2 - b.x1) * (b.y2 - b.y1) - inter);
 }
 
+/** Round coordinates to 2 decimals so results are compact and stable. */
 export function roundBBox(b: BBox): BBox {
   const r = (v: number) => Math.round(v * 100) / 100;
   return { left: r(b.left), top: r(b.top), width: r(b.width), height: r(b.height) };
