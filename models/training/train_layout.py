@@ -5,6 +5,7 @@ Train Quire's layout detector on CPU and export it to ONNX.
     python3 models/training/train_layout.py --export-only           # export the last checkpoint
 
 Data: <--data>/{weak,synth}.{u8,json} written by gen-weak-labels.ts and gen-synthetic.ts
+(--data may name several folders, comma-separated; their sets are concatenated)
 (pages letterboxed to the input size grey, 576x768 by default; boxes [class, x1, y1, x2, y2]
 in input pixels, class -1 = ignore region). The input size is read from the data.
 
@@ -15,8 +16,13 @@ scores, GIoU on left/top/right/bottom distances, BCE on centre-ness. The exporte
 decodes its own boxes and emits YOLOv8's layout, [1, 4 + C, N] = cx, cy, w, h (input
 pixels) then C scores in [0, 1], so the runtime reads it like any YOLO-format detector.
 
+Schedule: warm-up then cosine decay over --total-steps; or, with --swa-every N, a constant
+learning rate with the weights averaged every N steps (stochastic weight averaging: the mean
+of a trajectory generalises better than its end point); the average, its batch-norm
+statistics re-estimated, is exported and saved as <checkpoint>-swa.pt.
+
 Seeded (--seed), deterministic data order, 2 threads; checkpoints every --ckpt-minutes to
-models/training/checkpoints/ (gitignored), resumable.
+models/training/checkpoints/ (gitignored), resumable (the running average too).
 """
 import argparse, json, math, os, time, random
 import numpy as np
@@ -114,12 +120,37 @@ def set_input_size(w, h):
     W, H = w, h
 
 
+class Pages:
+    """Page images of several folders' sets, indexed as one list (the memmaps stay on disk)."""
+
+    def __init__(self, parts):
+        self.parts = parts
+        self.starts = np.cumsum([0] + [len(p) for p in parts])
+        self.shape = (int(self.starts[-1]),) + parts[0].shape[1:]
+
+    def __getitem__(self, i):
+        k = int(np.searchsorted(self.starts, i, side='right')) - 1
+        return self.parts[k][i - self.starts[k]]
+
+
 def load_set(data, name):
-    meta = json.load(open(os.path.join(data, f'{name}.json')))
-    set_input_size(meta['input']['width'], meta['input']['height'])
-    pix = np.memmap(os.path.join(data, f'{name}.u8'), dtype=np.uint8, mode='r').reshape(-1, H, W)
-    assert pix.shape[0] == len(meta['pages']), (name, pix.shape, len(meta['pages']))
-    return pix, [np.array(p['boxes'], dtype=np.float32).reshape(-1, 5) for p in meta['pages']], [p['source'] for p in meta['pages']]
+    """data: one folder or several, comma-separated; a file reached twice (a symlinked set) counts once."""
+    seen, pixes, boxes, sources = set(), [], [], []
+    for folder in data.split(','):
+        path = os.path.realpath(os.path.join(folder, f'{name}.u8'))
+        if path in seen:
+            continue
+        seen.add(path)
+        meta = json.load(open(os.path.join(folder, f'{name}.json')))
+        size = (meta['input']['width'], meta['input']['height'])
+        assert not pixes or size == (W, H), ('folders differ in input size', folder, size, (W, H))
+        set_input_size(*size)
+        pix = np.memmap(path, dtype=np.uint8, mode='r').reshape(-1, H, W)
+        assert pix.shape[0] == len(meta['pages']), (name, pix.shape, len(meta['pages']))
+        pixes.append(pix)
+        boxes += [np.array(p['boxes'], dtype=np.float32).reshape(-1, 5) for p in meta['pages']]
+        sources += [p['source'] for p in meta['pages']]
+    return Pages(pixes), boxes, sources
 
 
 def augment(img, boxes, rng):
@@ -266,10 +297,12 @@ def main():
     ap.add_argument('--export-only', action='store_true')
     ap.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
     ap.add_argument('--out', default=os.path.join(ROOT, 'models', 'layout'))
-    ap.add_argument('--name', default='quire-layout-v3', help='file name (without extension) of the exported model and manifest')
+    ap.add_argument('--name', default='quire-layout-v5', help='file name (without extension) of the exported model and manifest')
     ap.add_argument('--checkpoint', default='layout-last.pt', help='checkpoint file in models/training/checkpoints/')
     ap.add_argument('--data', default=os.environ.get('LAYOUT_DATA', os.path.join(HERE, 'data-576')), help='folder of the generated pages')
     ap.add_argument('--init', help='start from the weights (only) of this checkpoint in models/training/checkpoints/, e.g. a model trained at another input size')
+    ap.add_argument('--swa-every', type=int, default=0, help='stochastic weight averaging: hold the learning rate at --lr after warm-up and average the weights every N steps; the average is exported')
+    ap.add_argument('--bn-batches', type=int, default=60, help='batches that re-estimate batch-norm statistics for the averaged weights')
     args = ap.parse_args()
     torch.set_num_threads(int(os.environ.get('TRAIN_THREADS', '2')))
     torch.manual_seed(args.seed)
@@ -281,17 +314,27 @@ def main():
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     step = 0
     log = []
+    swa, swa_n = {}, 0                  # running mean of the weights (--swa-every)
+
+    def save():
+        torch.save({'model': net.state_dict(), 'opt': opt.state_dict(), 'step': step, 'log': log, 'input': [W, H],
+                    'swa': swa, 'swa_n': swa_n}, ckpt_path)
+
     if os.path.exists(ckpt_path) and not args.fresh:
         ck = torch.load(ckpt_path)
         net.load_state_dict(ck['model'])
         opt.load_state_dict(ck['opt'])
         step = ck['step']
         log = ck.get('log', [])
+        swa, swa_n = ck.get('swa', {}), ck.get('swa_n', 0)
         if 'input' in ck:
             set_input_size(*ck['input'])
         print(f'resumed at step {step}')
     elif args.init:
-        net.load_state_dict(torch.load(os.path.join(ckpt_dir, args.init))['model'])
+        ck = torch.load(os.path.join(ckpt_dir, args.init))
+        net.load_state_dict(ck['model'])
+        if args.export_only and ck.get('input'):
+            set_input_size(*ck['input'])
         print(f'initialised from {args.init}')
 
     if not args.export_only:
@@ -300,12 +343,10 @@ def main():
         # one network input for both sets (each generator has its own --size)
         assert weak[0].shape[1:] == synth[0].shape[1:], ('weak and synthetic pages differ in size', weak[0].shape, synth[0].shape)
         cx, cy = grid_centres('cpu')
-        started = time.time()
-        last_ckpt = started
-        net.train()
-        while time.time() - started < args.minutes * 60 and step < args.total_steps:
+
+        def batch(seed):
             # the data order is a function of (seed, step): resuming continues the same stream
-            rng = random.Random(args.seed * 1_000_003 + step)
+            rng = random.Random(seed)
             imgs, cls_ts, reg_ts = [], [], []
             for _ in range(args.batch):
                 pix, boxes, _ = synth if rng.random() < args.synth_share else weak
@@ -317,24 +358,51 @@ def main():
                 imgs.append(img)
                 cls_ts.append(ct)
                 reg_ts.append(rt)
-            lr = args.lr * (min(1.0, (step + 1) / 200) * 0.5 * (1 + math.cos(math.pi * min(1.0, step / args.total_steps))))
+            return torch.stack(imgs), torch.stack(cls_ts), torch.stack(reg_ts)
+
+        started = time.time()
+        last_ckpt = started
+        net.train()
+        while time.time() - started < args.minutes * 60 and step < args.total_steps:
+            imgs, cls_t, reg_t = batch(args.seed * 1_000_003 + step)
+            warm = min(1.0, (step + 1) / 200)
+            lr = args.lr * warm * (1.0 if args.swa_every else 0.5 * (1 + math.cos(math.pi * min(1.0, step / args.total_steps))))
             for g in opt.param_groups:
                 g['lr'] = lr
-            out = net(torch.stack(imgs))
-            loss, parts = loss_fn(out, torch.stack(cls_ts), torch.stack(reg_ts))
+            out = net(imgs)
+            loss, parts = loss_fn(out, cls_t, reg_t)
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
             opt.step()
             step += 1
+            if args.swa_every and step % args.swa_every == 0:
+                swa_n += 1
+                for k, v in net.state_dict().items():
+                    if v.is_floating_point():
+                        swa[k] = v.detach().clone() if k not in swa else swa[k] + (v.detach() - swa[k]) / swa_n
             if step % 20 == 0:
                 el = time.time() - started
                 log.append({'step': step, 'loss': float(loss), 'cls': parts[0], 'reg': parts[1], 'ctr': parts[2], 'lr': lr})
                 print(f'step {step} loss {float(loss):.3f} cls {parts[0]:.3f} reg {parts[1]:.3f} ctr {parts[2]:.3f} lr {lr:.5f} {el / 60:.1f} min', flush=True)
             if time.time() - last_ckpt > args.ckpt_minutes * 60:
-                torch.save({'model': net.state_dict(), 'opt': opt.state_dict(), 'step': step, 'log': log, 'input': [W, H]}, ckpt_path)
+                save()
                 last_ckpt = time.time()
-        torch.save({'model': net.state_dict(), 'opt': opt.state_dict(), 'step': step, 'log': log, 'input': [W, H]}, ckpt_path)
+        save()
+        if swa_n:
+            # the averaged weights need batch-norm statistics of their own, re-estimated on training batches
+            state = net.state_dict()
+            state.update(swa)
+            net.load_state_dict(state)
+            for m in net.modules():
+                if isinstance(m, nn.BatchNorm2d):
+                    m.reset_running_stats()
+                    m.momentum = None          # cumulative average over the re-estimation batches
+            with torch.no_grad():
+                for b in range(args.bn_batches):
+                    net(batch(args.seed * 7_000_003 + b)[0])
+            torch.save({'model': net.state_dict(), 'step': step, 'input': [W, H], 'swa_snapshots': swa_n}, ckpt_path.replace('.pt', '-swa.pt'))
+            print(f'averaged {swa_n} snapshots, batch norm re-estimated on {args.bn_batches} batches')
 
     export(net, args.out, step, args.name)
 
