@@ -5,9 +5,9 @@ Train Quire's layout detector on CPU and export it to ONNX.
     python3 models/training/train_layout.py --export-only           # export the last checkpoint
 
 Data: <--data>/{weak,synth}.{u8,json} written by gen-weak-labels.ts and gen-synthetic.ts
-(--data may name several folders, comma-separated; their sets are concatenated)
 (pages letterboxed to the input size grey, 576x768 by default; boxes [class, x1, y1, x2, y2]
-in input pixels, class -1 = ignore region). The input size is read from the data.
+in input pixels, class -1 = ignore region). The input size is read from the data. --data may
+name several folders, comma-separated; their sets are concatenated.
 
 Model: a small fully convolutional detector (strides 2..32 backbone, top-down FPN to stride
 8, one shared head) with FCOS-style targets: positions inside a box's central region (and
@@ -299,7 +299,7 @@ def main():
     ap.add_argument('--out', default=os.path.join(ROOT, 'models', 'layout'))
     ap.add_argument('--name', default='quire-layout-v5', help='file name (without extension) of the exported model and manifest')
     ap.add_argument('--checkpoint', default='layout-last.pt', help='checkpoint file in models/training/checkpoints/')
-    ap.add_argument('--data', default=os.environ.get('LAYOUT_DATA', os.path.join(HERE, 'data-576')), help='folder of the generated pages')
+    ap.add_argument('--data', default=os.environ.get('LAYOUT_DATA', os.path.join(HERE, 'data-576')), help='folder(s) of the generated pages, comma-separated')
     ap.add_argument('--init', help='start from the weights (only) of this checkpoint in models/training/checkpoints/, e.g. a model trained at another input size')
     ap.add_argument('--swa-every', type=int, default=0, help='stochastic weight averaging: hold the learning rate at --lr after warm-up and average the weights every N steps; the average is exported')
     ap.add_argument('--bn-batches', type=int, default=60, help='batches that re-estimate batch-norm statistics for the averaged weights')
@@ -345,7 +345,6 @@ def main():
         cx, cy = grid_centres('cpu')
 
         def batch(seed):
-            # the data order is a function of (seed, step): resuming continues the same stream
             rng = random.Random(seed)
             imgs, cls_ts, reg_ts = [], [], []
             for _ in range(args.batch):
@@ -364,6 +363,7 @@ def main():
         last_ckpt = started
         net.train()
         while time.time() - started < args.minutes * 60 and step < args.total_steps:
+            # the data order is a function of (seed, step): resuming continues the same stream
             imgs, cls_t, reg_t = batch(args.seed * 1_000_003 + step)
             warm = min(1.0, (step + 1) / 200)
             lr = args.lr * warm * (1.0 if args.swa_every else 0.5 * (1 + math.cos(math.pi * min(1.0, step / args.total_steps))))
