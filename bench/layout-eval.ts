@@ -1,5 +1,5 @@
 /**
- * Layout evaluation: `npx tsx bench/layout-eval.ts [--model models/layout/quire-layout-v5.json] [--verbose]`
+ * Layout evaluation: `npx tsx bench/layout-eval.ts [--model models/layout/quire-layout-v6.json] [--verbose]`
  *
  * mAP@0.5 per common class on the open human-labelled layout pages of the corpus
  * (bench/lib/layout-gt.ts: docling-eval CVAT, DocLayNet, PubLayNet, DocBank), for
@@ -36,7 +36,7 @@ import type { LayoutRegion } from '../src/engines/layout/interface.js';
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const mi = args.indexOf('--model');
-const manifestPath = mi >= 0 ? args[mi + 1]! : path.resolve(path.dirname(new URL(import.meta.url).pathname), '../models/layout/quire-layout-v5.json');
+const manifestPath = mi >= 0 ? args[mi + 1]! : path.resolve(path.dirname(new URL(import.meta.url).pathname), '../models/layout/quire-layout-v6.json');
 if (!hasCorpus) {
   console.error('layout-eval: the corpus is not available (set QUIRE_CORPUS)');
   process.exit(1);

@@ -297,7 +297,7 @@ def main():
     ap.add_argument('--export-only', action='store_true')
     ap.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
     ap.add_argument('--out', default=os.path.join(ROOT, 'models', 'layout'))
-    ap.add_argument('--name', default='quire-layout-v5', help='file name (without extension) of the exported model and manifest')
+    ap.add_argument('--name', default='quire-layout-v6', help='file name (without extension) of the exported model and manifest')
     ap.add_argument('--checkpoint', default='layout-last.pt', help='checkpoint file in models/training/checkpoints/')
     ap.add_argument('--data', default=os.environ.get('LAYOUT_DATA', os.path.join(HERE, 'data-576')), help='folder(s) of the generated pages, comma-separated')
     ap.add_argument('--init', help='start from the weights (only) of this checkpoint in models/training/checkpoints/, e.g. a model trained at another input size')

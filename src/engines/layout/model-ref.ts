@@ -15,7 +15,7 @@ export interface LayoutModelRef {
   threads: number;
 }
 
-export const BUNDLED_LAYOUT_MODEL = path.join(PACKAGE_ROOT, 'models', 'layout', 'quire-layout-v5.json');
+export const BUNDLED_LAYOUT_MODEL = path.join(PACKAGE_ROOT, 'models', 'layout', 'quire-layout-v6.json');
 
 export function resolveLayoutModel(configured: string | null | undefined, threads: number | undefined): LayoutModelRef | null {
   if (configured === null) return null;
