@@ -40,22 +40,37 @@ export interface Chunk {
   text: string;
 }
 
-/** Split a run into word pieces with proportional boxes. */
+/** The characters JavaScript's `\s` matches (the word separators of `runPieces`). */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+/**
+ * Split a run into word pieces with proportional boxes. A run of one word keeps its whole
+ * box. Hand-rolled scanning: this runs on every run of every page, and regex matching with
+ * spread copies was the largest cost of table detection on long documents.
+ */
 export function runPieces(run: TextRun, index: number): Piece[] {
   const text = run.text;
-  const base = { top: run.bbox.top, bottom: run.bbox.top + run.bbox.height, size: run.fontSize, bold: run.bold, run: index };
+  const n = text.length;
+  const top = run.bbox.top;
+  const bottom = run.bbox.top + run.bbox.height;
   const x0 = run.bbox.left;
   const w = run.bbox.width;
-  if (!/\s/.test(text.trim())) {
-    const t = text.trim();
-    return t ? [{ ...base, text: t, x0, x1: x0 + w }] : [];
-  }
-  const n = text.length;
   const out: Piece[] = [];
-  for (const m of text.matchAll(/\S+/g)) {
-    const i = m.index!;
-    out.push({ ...base, text: m[0], x0: x0 + (w * i) / n, x1: x0 + (w * (i + m[0].length)) / n });
+  let i = 0;
+  while (i < n) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    let j = i + 1;
+    while (j < n && !isSpace(text.charCodeAt(j))) j++;
+    out.push({ text: text.slice(i, j), x0: x0 + (w * i) / n, x1: x0 + (w * j) / n, top, bottom, size: run.fontSize, bold: run.bold, run: index });
+    i = j;
   }
+  if (out.length === 1) Object.assign(out[0]!, { x0, x1: x0 + w });
   return out;
 }
 
@@ -112,10 +127,7 @@ export function groupLines(pieces: readonly Piece[]): TextLine[] {
   }
   for (const l of lines) {
     l.pieces.sort((a, b) => a.x0 - b.x0);
-    l.x0 = Math.min(...l.pieces.map((p) => p.x0));
-    l.x1 = Math.max(...l.pieces.map((p) => p.x1));
-    l.top = Math.min(...l.pieces.map((p) => p.top));
-    l.bottom = Math.max(...l.pieces.map((p) => p.bottom));
+    Object.assign(l, extent(l.pieces));
   }
   return lines.sort((a, b) => a.top - b.top || a.x0 - b.x0);
 }
@@ -123,15 +135,23 @@ export function groupLines(pieces: readonly Piece[]): TextLine[] {
 /** Gap (in font sizes) between words of one cell; wider gaps separate chunks. */
 export const CHUNK_GAP_EM = 0.75;
 
+/** The box around pieces (one pass, no intermediate arrays: this runs per line and chunk). */
+function extent(pieces: readonly Piece[]): { x0: number; x1: number; top: number; bottom: number } {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const p of pieces) {
+    if (p.x0 < x0) x0 = p.x0;
+    if (p.x1 > x1) x1 = p.x1;
+    if (p.top < top) top = p.top;
+    if (p.bottom > bottom) bottom = p.bottom;
+  }
+  return { x0, x1, top, bottom };
+}
+
 export function makeChunk(pieces: Piece[]): Chunk {
-  return {
-    pieces,
-    x0: Math.min(...pieces.map((p) => p.x0)),
-    x1: Math.max(...pieces.map((p) => p.x1)),
-    top: Math.min(...pieces.map((p) => p.top)),
-    bottom: Math.max(...pieces.map((p) => p.bottom)),
-    text: joinPieces(pieces),
-  };
+  return { pieces, ...extent(pieces), text: joinPieces(pieces) };
 }
 
 /**
