@@ -4,7 +4,7 @@
  * dies fails only the job that owned the task; piscina replaces the worker.
  */
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ProcessingError, errorMessage, type ProcessingErrorKind } from '../errors.js';
 import type { TaskKind, TaskPayload, TaskResult } from './tasks.js';
@@ -37,14 +37,16 @@ export class WorkerPool {
     this.threads = Math.max(1, cfg.threads ?? (os.availableParallelism?.() ?? os.cpus().length));
     this.taskTimeoutMs = cfg.taskTimeoutMs ?? 60_000;
     const filename = cfg.filename ?? defaultWorkerFile();
+    const fromSource = filename.endsWith('.ts');
     this.piscina = new Piscina({
-      filename,
+      // TypeScript workers (development and tests) start through a shim that loads tsx.
+      filename: fromSource ? fileURLToPath(new URL('./ts-worker.mjs', import.meta.url)) : filename,
+      workerData: fromSource ? { tsEntry: pathToFileURL(filename).href } : undefined,
       // Workers start with the pool, so their start-up overlaps the first job's input loading.
       minThreads: this.threads,
       maxThreads: this.threads,
       idleTimeout: 30_000,
-      // Workers run TypeScript sources through tsx in development and tests only.
-      execArgv: filename.endsWith('.ts') ? ['--import', 'tsx'] : [],
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: cfg.workerMemoryMb ?? 1536 },
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
     });

@@ -3,16 +3,20 @@
  * per-page work means adding one entry here; the pool and the worker entry stay generic.
  */
 import { analyzePdfPages, inspectPdf, type AnalyzePagesTask, type PdfSource } from '../operations/parse/pdf-tasks.js';
-import { analyzeImagePages, inspectImage, type AnalyzeImagePagesTask, type ImageSource } from '../operations/parse/image-tasks.js';
+import type { AnalyzeImagePagesTask, ImageSource } from '../operations/parse/image-tasks.js';
 import type { ParseExcelOptions } from '../operations/parse-excel/options.js';
-import { parseWorkbook } from '../operations/parse-excel/parse-workbook.js';
+
+// Image and spreadsheet tasks load their libraries (sharp, SheetJS) on first use, so that a
+// worker starts in the time it takes to load what PDF pages need.
+const imageTasks = () => import('../operations/parse/image-tasks.js');
+const excel = () => import('../operations/parse-excel/parse-workbook.js');
 
 export const taskHandlers = {
   'pdf.inspect': (p: PdfSource) => inspectPdf(p),
   'pdf.analyzePages': (p: AnalyzePagesTask) => analyzePdfPages(p),
-  'image.inspect': (p: ImageSource) => inspectImage(p),
-  'image.analyzePages': (p: AnalyzeImagePagesTask) => analyzeImagePages(p),
-  'excel.parse': (p: { data: Uint8Array; fileName: string; options: ParseExcelOptions }) => parseWorkbook(p.data, p.fileName, p.options),
+  'image.inspect': async (p: ImageSource) => (await imageTasks()).inspectImage(p),
+  'image.analyzePages': async (p: AnalyzeImagePagesTask) => (await imageTasks()).analyzeImagePages(p),
+  'excel.parse': async (p: { data: Uint8Array; fileName: string; options: ParseExcelOptions }) => (await excel()).parseWorkbook(p.data, p.fileName, p.options),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type TaskKind = keyof typeof taskHandlers;

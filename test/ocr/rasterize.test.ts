@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProcessingError } from '../../src/errors.js';
+import { openPdf } from '../../src/formats/pdf/open-document.js';
 import { cropRaster, encodeCrop, pageBoxToPixels } from '../../src/pipeline/rasterize/crop-raster.js';
 import { cappedScale, dpiFor } from '../../src/pipeline/rasterize/raster-dpi.js';
 import { toGrey } from '../../src/pipeline/rasterize/raster-grey.js';
@@ -88,6 +89,16 @@ describe.skipIf(!hasCorpus)('renderPdfPage on extreme corpus pages', () => {
     const r = await renderPdfPage(await firstPage(corpusPath('ocr/OCRmyPDF/tests/resources/poster.pdf')), 300);
     expect(r.width * r.height).toBeLessThanOrEqual(40_000_000 * 1.01);
     expect(r.dpi).toBeLessThan(20);
+  });
+
+  it('draws JPEG 2000 images in documents Quire opens (pdf.js decodes them with its OpenJPEG WASM)', async () => {
+    // lichtenstein.pdf: one page, a JPX photograph covering most of it.
+    const doc = await openPdf(new Uint8Array(fs.readFileSync(corpusPath('ocr/OCRmyPDF/tests/resources/lichtenstein.pdf'))));
+    docs.push(doc);
+    const r = toGrey(await renderPdfPage(await doc.getPage(1), 30));
+    let sum = 0;
+    for (const v of r.data) sum += v;
+    expect(sum / r.data.length).toBeLessThan(150);
   });
 
   it('fails a page whose image cannot be drawn with a processing error, not a crash', async () => {

@@ -3,7 +3,8 @@
  * thread, created on first use; one intra-op thread by default (the pool already runs one
  * worker per core) and no spinning, so idle workers do not burn the other cores.
  */
-import * as ort from 'onnxruntime-node';
+import { createRequire } from 'node:module';
+import type * as ort from 'onnxruntime-node';
 import type { RasterImage } from '../ocr/interface.js';
 import type { LayoutEngine, LayoutRegion } from './interface.js';
 import { decodeYolo, nonMaxSuppression } from './decode-yolo.js';
@@ -11,6 +12,12 @@ import { letterbox, toTensorData, type LetterboxSpec } from './letterbox.js';
 import { resolveClasses, type LoadedManifest } from './manifest.js';
 import { snapRegionsToInk } from './snap-to-ink.js';
 import type { LayoutClass } from './interface.js';
+
+// Required on first use, not at import: loading the native runtime costs a pool worker tens
+// of milliseconds at start-up, and most text-layer pages never reach the model.
+const require = createRequire(import.meta.url);
+let runtime: typeof ort | undefined;
+const onnx = (): typeof ort => (runtime ??= require('onnxruntime-node') as typeof ort);
 
 export interface PreparedInput {
   tensor: ort.Tensor;
@@ -50,7 +57,7 @@ export class OnnxLayoutEngine implements LayoutEngine {
   }
 
   static async create(manifest: LoadedManifest, opts: OnnxLayoutOptions = {}): Promise<OnnxLayoutEngine> {
-    const session = await ort.InferenceSession.create(manifest.modelPath, {
+    const session = await onnx().InferenceSession.create(manifest.modelPath, {
       intraOpNumThreads: opts.intraOpThreads ?? 1,
       interOpNumThreads: 1,
       executionMode: 'sequential',
@@ -64,7 +71,7 @@ export class OnnxLayoutEngine implements LayoutEngine {
   async prepare(image: RasterImage): Promise<PreparedInput> {
     const lb = await letterbox(image, this.spec);
     const data = toTensorData(lb.pixels, this.spec, this.manifest.mean, this.manifest.std);
-    const tensor = new ort.Tensor('float32', data, [1, this.spec.channels, this.spec.height, this.spec.width]);
+    const tensor = new (onnx().Tensor)('float32', data, [1, this.spec.channels, this.spec.height, this.spec.width]);
     return { tensor, scale: lb.scale, offsetX: lb.offsetX, offsetY: lb.offsetY };
   }
 

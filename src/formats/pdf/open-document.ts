@@ -1,10 +1,13 @@
 /**
- * Opening PDFs with pdf.js (legacy build, Node). Fonts and CMaps come from the package's
- * own folders so nothing is ever fetched; eval and font-face injection are off.
+ * Opening PDFs with pdf.js (legacy build, Node). Fonts, CMaps and the WASM image decoders
+ * come from the package's own folders so nothing is ever fetched; eval and font-face
+ * injection are off.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ProcessingError } from '../../errors.js';
+import { installOpListWorker } from './oplist-worker.js';
+import { withNativeBuiltins } from './native-builtins.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 export type PDFDocumentProxy = import('pdfjs-dist/types/src/display/api.js').PDFDocumentProxy;
@@ -12,11 +15,15 @@ export type PDFPageProxy = import('pdfjs-dist/types/src/display/api.js').PDFPage
 
 let pdfjsPromise: Promise<PdfJs> | undefined;
 
-/** pdf.js is large; load it once per thread, on first use. */
+/**
+ * pdf.js is large; load it once per thread, on first use, with the worker code whose
+ * operator lists skip image decoding (oplist-worker.ts), keeping the engine's own built-ins
+ * (native-builtins.ts).
+ */
 export function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((m) => {
-    m.VerbosityLevel && m.GlobalWorkerOptions; // keep the module's side effects
-    return m;
+  pdfjsPromise ??= withNativeBuiltins(async () => {
+    await installOpListWorker();
+    return import('pdfjs-dist/legacy/build/pdf.mjs');
   });
   return pdfjsPromise;
 }
@@ -26,6 +33,8 @@ const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 /** pdf.js in Node reads these with fs when they are plain paths ending in a separator. */
 export const STANDARD_FONT_DIR = path.join(pdfjsRoot, 'standard_fonts') + path.sep;
 export const CMAP_DIR = path.join(pdfjsRoot, 'cmaps') + path.sep;
+/** The WASM decoders (OpenJPEG for JPX images, JBIG2, QCMS); without them JPX pages render blank. */
+export const WASM_DIR = path.join(pdfjsRoot, 'wasm') + path.sep;
 
 export interface OpenOptions {
   password?: string;
@@ -40,6 +49,7 @@ export async function openPdf(data: Uint8Array, opts: OpenOptions = {}): Promise
     standardFontDataUrl: STANDARD_FONT_DIR,
     cMapUrl: CMAP_DIR,
     cMapPacked: true,
+    wasmUrl: WASM_DIR,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,

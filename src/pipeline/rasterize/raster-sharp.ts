@@ -2,11 +2,19 @@
  * Raster ↔ sharp. sharp widens 1-channel raw input to sRGB on output unless told
  * otherwise, so grey rasters are pinned to the b-w colourspace on the way back.
  */
-import sharp, { type Sharp } from 'sharp';
+import { createRequire } from 'node:module';
+import type { Sharp } from 'sharp';
 import type { RasterImage } from '../../engines/ocr/interface.js';
 
+const require = createRequire(import.meta.url);
+type SharpFactory = typeof import('sharp').default;
+let sharpModule: SharpFactory | undefined;
+
 export function sharpFromRaster(image: RasterImage): Sharp {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  // Required on first use: most text-layer pages never touch a raster, and loading the
+  // native module costs a worker tens of milliseconds at start-up.
+  sharpModule ??= require('sharp') as SharpFactory;
+  return sharpModule(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
 }
 
 /** Run `pipeline` and return its pixels with the channel layout of `like`. */

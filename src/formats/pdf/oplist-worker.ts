@@ -1,0 +1,113 @@
+/**
+ * pdf.js's worker code, patched so that `page.getOperatorList()` skips image decoding.
+ *
+ * Quire reads text and graphics from one operator-list pass and needs only where images are
+ * painted, never their pixels; stock pdf.js still decodes every image during that pass and
+ * sends the bitmaps to an API side that drops them (on freeculture.pdf, two 100-megapixel
+ * CCITT masks and a JPEG per chapter: about a third of the pass). Rendering (OCR, layout
+ * model, crops) is untouched: it does not carry the OPLIST intent, so images decode as usual.
+ *
+ * The patch is three exact-text edits to the bundled worker, loaded into this thread as
+ * pdf.js's "main-thread worker" (`globalThis.pdfjsWorker`). When an edit does not match (a
+ * pdf.js upgrade), the stock worker is used: output is identical, only slower, and
+ * `opListWorkerStatus()` says why (a test pins the installed version).
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+interface Edit {
+  /** What the edit does, for the status message. */
+  what: string;
+  find: string;
+  replace: string;
+}
+
+const EDITS: Edit[] = [
+  {
+    what: 'mark operator-list evaluators',
+    find: `    const partialEvaluator = this.#createPartialEvaluator(handler, pageIndex);\n`,
+    replace: `    const partialEvaluator = this.#createPartialEvaluator(handler, pageIndex);\n    if (intent & RenderingIntentFlag.OPLIST) partialEvaluator.quireOpListOnly = true;\n`,
+  },
+  {
+    what: 'paint images without decoding them',
+    find: `    const imageMask = dict.get("IM", "ImageMask") || false;\n    let imgData, fn, args;\n`,
+    // Same operators the stock path emits (OPLIST lists are never optimised into groups),
+    // with argument objects where the list's transfer scan reads one; no image cache is
+    // written, so a later render of the page decodes normally.
+    replace: `    const imageMask = dict.get("IM", "ImageMask") || false;
+    if (this.quireOpListOnly && !this.parsingType3Font) {
+      if (imageMask) {
+        const single = w === 1 && h === 1;
+        operatorList.addImageOps(single ? OPS.paintSolidColorImageMask : OPS.paintImageMaskXObject, single ? [] : [{ data: null, width: w, height: h, interpolate: false, count: 1 }], optionalContent);
+      } else {
+        const hasMask = dict.has("SMask") || dict.has("Mask");
+        const small = isInline && w + h < 200 && !hasMask;
+        operatorList.addImageOps(small ? OPS.paintInlineImageXObject : OPS.paintImageXObject, small ? [{ data: null, width: w, height: h }] : [null, w, h], optionalContent, !small && hasMask);
+      }
+      return;
+    }
+    let imgData, fn, args;\n`,
+  },
+  {
+    what: 'inflate content streams in-thread',
+    // Node's DecompressionStream costs more in stream plumbing than small content streams
+    // take to inflate synchronously.
+    find: `    prevRefs = null\n  }) {\n    if (stream.isAsync) {\n`,
+    replace: `    prevRefs = null\n  }) {\n    if (stream.isAsync && !this.quireOpListOnly) {\n`,
+  },
+];
+
+/** A variable, not a literal: the worker module has no type declarations. */
+const STOCK_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
+export type PatchResult = { ok: true; source: string } | { ok: false; reason: string };
+
+/** The patched worker source, or why it could not be made. */
+export function patchWorkerSource(source: string): PatchResult {
+  let out = source;
+  for (const e of EDITS) {
+    const at = out.indexOf(e.find);
+    if (at < 0 || out.indexOf(e.find, at + 1) >= 0) return { ok: false, reason: `pdf.js worker edit "${e.what}" does not match this pdf.js version` };
+    out = out.slice(0, at) + e.replace + out.slice(at + e.find.length);
+  }
+  return { ok: true, source: out };
+}
+
+let status: { patched: boolean; reason?: string } = { patched: false, reason: 'not installed' };
+
+/** Whether this thread's pdf.js uses the patched worker, and if not, why. */
+export function opListWorkerStatus(): { patched: boolean; reason?: string } {
+  return status;
+}
+
+/**
+ * Install the patched worker for this thread. Call before the first `getDocument`; a worker
+ * someone else installed is left alone.
+ */
+export async function installOpListWorker(): Promise<void> {
+  const g = globalThis as { pdfjsWorker?: unknown };
+  if (g.pdfjsWorker) {
+    status = { patched: false, reason: 'a pdf.js worker was already installed' };
+    return;
+  }
+  try {
+    const file = createRequire(import.meta.url).resolve(STOCK_WORKER);
+    const patched = patchWorkerSource(fs.readFileSync(file, 'utf8'));
+    if (patched.ok) {
+      // A data: URL keeps the patch in memory; sourceURL names it in stack traces instead of
+      // megabytes of base64. The worker resolves nothing relative to its own URL: pdf.js
+      // hands its WASM decoders their bytes itself.
+      const source = `${patched.source}\n//# sourceURL=${pathToFileURL(file).href}?quire-oplist\n`;
+      g.pdfjsWorker = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+      status = { patched: true };
+      return;
+    }
+    status = { patched: false, reason: patched.reason };
+  } catch (err) {
+    status = { patched: false, reason: `patched pdf.js worker failed to load: ${(err as Error)?.message ?? String(err)}` };
+  }
+  // The stock worker, loaded now rather than lazily by pdf.js, so that its load happens
+  // inside the caller's withNativeBuiltins.
+  g.pdfjsWorker = await import(STOCK_WORKER);
+}

@@ -1,0 +1,99 @@
+/**
+ * The pdf.js worker patch (operator lists skip image decoding) and the built-ins restored
+ * after loading pdf.js: the patch applies to the installed pdf.js, page content is the same
+ * as with the stock worker on pages with image XObjects, image masks and inline images, and
+ * rendering a page after its operator list was read still paints its images.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { corpusPath, fixture, hasCorpus } from '../helpers.js';
+
+// Captured before anything in this file loads pdf.js.
+const enginePush = Array.prototype.push;
+const engineStringify = JSON.stringify;
+
+const { loadPdfJs, openPdf } = await import('../../src/formats/pdf/open-document.js');
+const { extractPageContent } = await import('../../src/formats/pdf/page-content.js');
+const { opListWorkerStatus, patchWorkerSource } = await import('../../src/formats/pdf/oplist-worker.js');
+const { renderPdfPage } = await import('../../src/pipeline/rasterize/render-pdf-page.js');
+
+type Case = [file: string, pages: number[]];
+
+function stockContents(cases: Case[]): Promise<{ status: { patched: boolean }; contents: unknown[][] }> {
+  return new Promise((resolve, reject) => {
+    const entry = pathToFileURL(fixture('workers', 'stock-extract.ts')).href;
+    const w = new Worker(fixture('workers', 'ts-entry.mjs'), { workerData: { entry, cases } });
+    w.once('message', (m) => {
+      resolve(m);
+      void w.terminate();
+    });
+    w.once('error', reject);
+  });
+}
+
+async function patchedContents(file: string, pages: number[]): Promise<unknown[]> {
+  const doc = await openPdf(new Uint8Array(fs.readFileSync(file)));
+  const out = [];
+  for (const n of pages) out.push(await extractPageContent(await doc.getPage(n)));
+  await doc.destroy();
+  return out;
+}
+
+describe('pdf.js worker patch', () => {
+  it('applies to the installed pdf.js and is what this thread uses', async () => {
+    const source = fs.readFileSync(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'), 'utf8');
+    const patched = patchWorkerSource(source);
+    expect(patched.ok ? 'ok' : patched.reason).toBe('ok');
+    expect(patchWorkerSource('not pdf.js').ok).toBe(false);
+    await loadPdfJs();
+    expect(opListWorkerStatus()).toEqual({ patched: true });
+  });
+
+  it("leaves the engine's own Array.prototype.push and JSON.stringify in place", async () => {
+    await loadPdfJs();
+    expect(Array.prototype.push).toBe(enginePush);
+    expect(JSON.stringify).toBe(engineStringify);
+  });
+
+  it('gives the same page content as the stock worker (images, masks, inline images)', { timeout: 60_000 }, async () => {
+    const cases: Case[] = [[fixture('pdf', 'us_constitution.pdf'), [1, 2]]];
+    if (hasCorpus) {
+      cases.push(
+        [corpusPath('long/pdf.js/test/pdfs/freeculture.pdf'), [1, 2, 171, 255]],
+        [corpusPath('robustness/pdf.js/test/pdfs/images_1bit_grayscale.pdf'), [1]],
+        [corpusPath('robustness/sample-files/008-reportlab-inline-image/inline-image.pdf'), [1]],
+        [corpusPath('robustness/qpdf/qpdf/qtest/qpdf/damaged-inline-image.pdf'), [1]],
+        [corpusPath('robustness/pdf.js/test/pdfs/TAMReview.pdf'), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+      );
+    }
+    const stock = await stockContents(cases);
+    expect(stock.status.patched).toBe(false);
+    let images = 0;
+    for (const [i, [file, pages]] of cases.entries()) {
+      const mine = await patchedContents(file, pages);
+      expect(mine, file).toEqual(stock.contents[i]);
+      images += (mine as Array<{ images: unknown[] }>).reduce((n, c) => n + c.images.length, 0);
+    }
+    if (hasCorpus) expect(images).toBeGreaterThan(10);
+  });
+
+  it.skipIf(!hasCorpus)('still paints images when a page is rendered after its operator list was read', { timeout: 60_000 }, async () => {
+    // The cover of freeculture.pdf is one full-page JPEG (mostly dark) and no text.
+    const doc = await openPdf(new Uint8Array(fs.readFileSync(corpusPath('long/pdf.js/test/pdfs/freeculture.pdf'))));
+    const page = await doc.getPage(1);
+    const content = await extractPageContent(page);
+    expect(content.images.length).toBe(1);
+    const raster = await renderPdfPage(page, 36);
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < raster.data.length; i += raster.channels) {
+      sum += raster.data[i]!;
+      n++;
+    }
+    expect(sum / n).toBeLessThan(200);
+    await doc.destroy();
+  });
+});
