@@ -1,13 +1,16 @@
 /**
- * pdf.js's worker code, patched so that `page.getOperatorList()` skips image decoding.
+ * pdf.js's worker code, patched so that `page.getOperatorList()` skips image decoding and
+ * glyph outlines and inflates content streams in-thread.
  *
  * Quire reads text and graphics from one operator-list pass and needs only where images are
  * painted, never their pixels; stock pdf.js still decodes every image during that pass and
  * sends the bitmaps to an API side that drops them (on freeculture.pdf, two 100-megapixel
  * CCITT masks and a JPEG per chapter: about a third of the pass). Rendering (OCR, layout
  * model, crops) is untouched: it does not carry the OPLIST intent, so images decode as usual.
+ * Content streams go through Node's DecompressionStream otherwise, whose stream plumbing
+ * costs more than inflating a few kilobytes synchronously (a quarter of the pass).
  *
- * The patch is three exact-text edits to the bundled worker, loaded into this thread as
+ * The patch is a few exact-text edits to the bundled worker, loaded into this thread as
  * pdf.js's "main-thread worker" (`globalThis.pdfjsWorker`). When an edit does not match (a
  * pdf.js upgrade), the stock worker is used: output is identical, only slower, and
  * `opListWorkerStatus()` says why (a test pins the installed version).
@@ -25,9 +28,9 @@ interface Edit {
 
 const EDITS: Edit[] = [
   {
-    what: 'mark operator-list evaluators',
-    find: `    const partialEvaluator = this.#createPartialEvaluator(handler, pageIndex);\n`,
-    replace: `    const partialEvaluator = this.#createPartialEvaluator(handler, pageIndex);\n    if (intent & RenderingIntentFlag.OPLIST) partialEvaluator.quireOpListOnly = true;\n`,
+    what: 'mark operator-list requests',
+    find: `    const contentStreamPromise = this.getContentStream();\n    const resourcesPromise = this.loadResources(RESOURCES_KEYS_OPERATOR_LIST);\n    const partialEvaluator = this.#createPartialEvaluator(handler, pageIndex);\n`,
+    replace: `    const quireOpListOnly = !!(intent & RenderingIntentFlag.OPLIST);\n    const contentStreamPromise = this.getContentStream(quireOpListOnly);\n    const resourcesPromise = this.loadResources(RESOURCES_KEYS_OPERATOR_LIST);\n    const partialEvaluator = this.#createPartialEvaluator(handler, pageIndex);\n    if (quireOpListOnly) partialEvaluator.quireOpListOnly = true;\n`,
   },
   {
     what: 'paint images without decoding them',
@@ -50,9 +53,23 @@ const EDITS: Edit[] = [
     let imgData, fn, args;\n`,
   },
   {
-    what: 'inflate content streams in-thread',
-    // Node's DecompressionStream costs more in stream plumbing than small content streams
-    // take to inflate synchronously.
+    what: 'leave glyph outlines to rendering',
+    // Outlines are for drawing text on a canvas; rendering builds any it finds missing.
+    find: `    const glyphs = font.charsToGlyphs(chars);\n    if (font.data) {\n`,
+    replace: `    const glyphs = font.charsToGlyphs(chars);\n    if (font.data && !this.quireOpListOnly) {\n`,
+  },
+  {
+    what: 'inflate page content in-thread',
+    find: `  async getContentStream() {\n    const content = await this.pdfManager.ensure(this, "content");\n    if (content instanceof BaseStream && !content.isImageStream) {\n      if (content.isAsync) {\n`,
+    replace: `  async getContentStream(quireInThread = false) {\n    const content = await this.pdfManager.ensure(this, "content");\n    if (content instanceof BaseStream && !content.isImageStream) {\n      if (content.isAsync && !quireInThread) {\n`,
+  },
+  {
+    what: 'inflate content stream arrays in-thread',
+    find: `        if (item instanceof BaseStream && item.isAsync) {\n`,
+    replace: `        if (item instanceof BaseStream && item.isAsync && !quireInThread) {\n`,
+  },
+  {
+    what: 'inflate form content in-thread',
     find: `    prevRefs = null\n  }) {\n    if (stream.isAsync) {\n`,
     replace: `    prevRefs = null\n  }) {\n    if (stream.isAsync && !this.quireOpListOnly) {\n`,
   },
