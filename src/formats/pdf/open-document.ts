@@ -16,8 +16,8 @@ export type PDFPageProxy = import('pdfjs-dist/types/src/display/api.js').PDFPage
 let pdfjsPromise: Promise<PdfJs> | undefined;
 
 /**
- * pdf.js is large; load it once per thread, on first use, with the worker code whose
- * operator lists skip image decoding (oplist-worker.ts), keeping the engine's own built-ins
+ * pdf.js is large; load it once per thread, on first use, with its worker code patched for
+ * operator-list reads (oplist-worker.ts) and the engine's own built-ins kept
  * (native-builtins.ts).
  */
 export function loadPdfJs(): Promise<PdfJs> {
