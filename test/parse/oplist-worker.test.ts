@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { corpusPath, fixture, hasCorpus } from '../helpers.js';
+import { WorkerPool } from '../../src/workers/pool.js';
+import { extractCases, type ExtractCase } from './helpers/extract-cases.js';
 
 // Captured before anything in this file loads pdf.js.
 const enginePush = Array.prototype.push;
@@ -20,26 +20,14 @@ const { extractPageContent } = await import('../../src/formats/pdf/page-content.
 const { opListWorkerStatus, patchWorkerSource } = await import('../../src/formats/pdf/oplist-worker.js');
 const { renderPdfPage } = await import('../../src/pipeline/rasterize/render-pdf-page.js');
 
-type Case = [file: string, pages: number[]];
-
-function stockContents(cases: Case[]): Promise<{ status: { patched: boolean }; contents: unknown[][] }> {
-  return new Promise((resolve, reject) => {
-    const entry = pathToFileURL(fixture('workers', 'stock-extract.ts')).href;
-    const w = new Worker(fixture('workers', 'ts-entry.mjs'), { workerData: { entry, cases } });
-    w.once('message', (m) => {
-      resolve(m);
-      void w.terminate();
-    });
-    w.once('error', reject);
-  });
-}
-
-async function patchedContents(file: string, pages: number[]): Promise<unknown[]> {
-  const doc = await openPdf(new Uint8Array(fs.readFileSync(file)));
-  const out = [];
-  for (const n of pages) out.push(await extractPageContent(await doc.getPage(n)));
-  await doc.destroy();
-  return out;
+/** Page content extracted in a pool worker running pdf.js's stock worker code. */
+async function stockContents(cases: ExtractCase[]): Promise<{ status: { patched: boolean }; contents: unknown[][] }> {
+  const pool = new WorkerPool({ threads: 1, filename: fixture('workers', 'stock-extract.ts') });
+  try {
+    return (await pool.runAny('extract', cases)) as { status: { patched: boolean }; contents: unknown[][] };
+  } finally {
+    await pool.destroy();
+  }
 }
 
 describe('pdf.js worker patch', () => {
@@ -59,7 +47,7 @@ describe('pdf.js worker patch', () => {
   });
 
   it('gives the same page content as the stock worker (images, masks, inline images)', { timeout: 60_000 }, async () => {
-    const cases: Case[] = [[fixture('pdf', 'us_constitution.pdf'), [1, 2]]];
+    const cases: ExtractCase[] = [[fixture('pdf', 'us_constitution.pdf'), [1, 2]]];
     if (hasCorpus) {
       cases.push(
         [corpusPath('long/pdf.js/test/pdfs/freeculture.pdf'), [1, 2, 171, 255]],
@@ -72,10 +60,10 @@ describe('pdf.js worker patch', () => {
     const stock = await stockContents(cases);
     expect(stock.status.patched).toBe(false);
     let images = 0;
-    for (const [i, [file, pages]] of cases.entries()) {
-      const mine = await patchedContents(file, pages);
-      expect(mine, file).toEqual(stock.contents[i]);
-      images += (mine as Array<{ images: unknown[] }>).reduce((n, c) => n + c.images.length, 0);
+    const mine = await extractCases(cases);
+    for (const [i, [file]] of cases.entries()) {
+      expect(mine[i], file).toEqual(stock.contents[i]);
+      images += mine[i]!.reduce((n, c) => n + c.images.length, 0);
     }
     if (hasCorpus) expect(images).toBeGreaterThan(10);
   });
