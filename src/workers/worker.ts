@@ -5,6 +5,9 @@
 import { ProcessingError, errorMessage } from '../errors.js';
 import { taskHandlers, type TaskKind } from './tasks.js';
 import { loadPdfJs } from '../formats/pdf/open-document.js';
+import { applyV8Tuning } from './v8-tuning.js';
+
+applyV8Tuning();
 
 // Load pdf.js while the worker waits for its first task, not during it.
 void loadPdfJs().catch(() => undefined);

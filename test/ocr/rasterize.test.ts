@@ -36,6 +36,20 @@ describe('resolution policy', () => {
   });
 });
 
+describe('toGrey', () => {
+  it('composites alpha onto white with BT.601 weights, and converts each raster once', () => {
+    // Pixels: opaque red, half-transparent black, fully transparent green.
+    const rgba = { data: Buffer.from([255, 0, 0, 255, 0, 0, 0, 128, 0, 255, 0, 0]), width: 3, height: 1, channels: 4 as const, dpi: 300 };
+    const grey = toGrey(rgba);
+    expect([...grey.data]).toEqual([76, 127, 255]);
+    expect(grey.channels).toBe(1);
+    expect(toGrey(rgba)).toBe(grey);
+    const rgb = { data: Buffer.from([0, 0, 255, 10, 20, 30]), width: 2, height: 1, channels: 3 as const, dpi: 300 };
+    expect([...toGrey(rgb).data]).toEqual([29, 18]);
+    expect(toGrey(grey)).toBe(grey);
+  });
+});
+
 describe.skipIf(!fs.existsSync(constitution))('renderPdfPage', () => {
   it('renders at the requested DPI on white, in viewport points', async () => {
     const page = await firstPage(constitution);

@@ -35,6 +35,17 @@ describe('textLayerNeedsOcr (rules)', () => {
     expect(assessTextLayer([run('\u0019\u0012')], letter).reason).toBe('bad_characters');
   });
 
+  it('counts characters by code point, outside the ASCII fast paths too', () => {
+    // NBSP and ideographic space are spaces; U+0001 is a control character (bad); 𝐀 (U+1D400)
+    // is one letter of two UTF-16 units; ٣ is a digit; « » are punctuation at token edges.
+    const s = assessTextLayer([run('ab\u00A0c\u0001 «Ελλάδα» 𝐀٣\u3000Москва x')], letter).stats;
+    expect(s.chars).toBe(4 + 8 + 2 + 6 + 1);
+    expect(s.badChars).toBe(1);
+    expect(s.alnumRatio).toBeCloseTo(18 / 21, 10); // letters and digits over all non-space characters
+    // Tokens: "ab", "c\u0001" (has a letter), "Ελλάδα", "𝐀٣" (a digit: not a word token), "Москва", "x" (one letter).
+    expect(s.tokens).toBe(4);
+  });
+
   it('wants OCR for symbol soup, but not for dot leaders', () => {
     expect(assessTextLayer([run('"7+%-'), run('#$%&*!')], letter).reason).toBe('mostly_symbols');
     expect(textLayerNeedsOcr([run('Contents ........................ 3'), run('Introduction .................. 5')], letter)).toBe(false);

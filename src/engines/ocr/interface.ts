@@ -78,6 +78,8 @@ export interface OcrEngine {
   /** Human-readable configuration: implementation, model, languages. */
   readonly description: string;
   recognize(image: RasterImage, request?: OcrRequest): Promise<OcrPageResult>;
+  /** Optional: load the model and start threads ahead of the first recognize. */
+  warmUp?(): Promise<void>;
   /** Frees the engine's worker or process resources; the engine is unusable afterwards. */
   terminate(): Promise<void>;
 }

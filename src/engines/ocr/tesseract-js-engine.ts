@@ -50,6 +50,11 @@ export class TesseractJsEngine implements OcrEngine {
     return run;
   }
 
+  /** Creates the worker thread (WASM core, traineddata) so the first page does not wait for it. */
+  async warmUp(): Promise<void> {
+    if (!this.terminated) await this.getWorker();
+  }
+
   async terminate(): Promise<void> {
     this.terminated = true;
     await this.queue;

@@ -8,7 +8,7 @@ import { loadImagePages, type ImagePages } from '../../formats/image/load-image-
 import type { PageLayout } from '../../model/layout.js';
 import type { PageContent } from '../../model/page.js';
 import type { AnalyzeOptions } from '../../pipeline/analyze-page.js';
-import { cropPage, layoutOcrPage, ocrContent, type OcrSettings } from './page-ocr.js';
+import { cropPage, layoutOcrPage, ocrContent, warmOcrEngine, type OcrSettings } from './page-ocr.js';
 import type { LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 
 export interface ImageSource {
@@ -41,6 +41,7 @@ export interface AnalyzeImagePagesTask extends ImageSource {
 }
 
 export async function analyzeImagePages(task: AnalyzeImagePagesTask): Promise<PageLayout[]> {
+  warmOcrEngine(task.ocr); // every image page is OCRed: start the engine while the image decodes
   const images = await getPages(task);
   const out: PageLayout[] = [];
   for (const n of task.pages) {

@@ -33,6 +33,11 @@ export function needsOcr(content: PageContent, s: OcrSettings): boolean {
   return s.ocrMode === 'full_ocr' || textLayerNeedsOcr(content.runs, { width: content.width, height: content.height, images: content.images });
 }
 
+/** Start the OCR engine's thread and model now, e.g. while the page to read renders. */
+export function warmOcrEngine(s: OcrSettings): void {
+  getOcrEngine(s.ocrEngine).then((e) => e.warmUp?.()).catch(() => undefined); // recognize reports failures
+}
+
 export interface OcrOutcome {
   content: PageContent;
   /** Quarter turn and skew of the page's text, for laying it out upright. */

@@ -3,15 +3,16 @@
  * of pages. Each worker keeps the last opened document so consecutive batches of one job
  * do not re-parse the file.
  */
+import { setImmediate } from 'node:timers/promises';
 import { errorMessage } from '../../errors.js';
 import type { PageLayout } from '../../model/layout.js';
 import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
-import { mapPdfError, openPdf, type PDFDocumentProxy } from '../../formats/pdf/open-document.js';
+import { mapPdfError, openPdf, type PDFDocumentProxy, type PDFPageProxy } from '../../formats/pdf/open-document.js';
 import { extractPageContent } from '../../formats/pdf/page-content.js';
-import type { RasterImage } from '../../engines/ocr/interface.js';
-import { renderPdfPage, renderPdfRegion } from '../../pipeline/rasterize/render-pdf-page.js';
+import type { PageContent } from '../../model/page.js';
+import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../pipeline/rasterize/render-pdf-page.js';
 import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
-import { cropPage, layoutOcrPage, needsOcr, ocrContent, type OcrSettings } from './page-ocr.js';
+import { cropPage, layoutOcrPage, needsOcr, ocrContent, warmOcrEngine, type OcrSettings } from './page-ocr.js';
 import { applyLayoutModel, textLayerIsEnough, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 
 export interface PdfSource {
@@ -86,36 +87,59 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
     throw mapPdfError(err, task.password);
   }
   const visibility = await getVisibility(task.key, doc);
-  const out: PageLayout[] = [];
-  for (const n of task.pages) {
+  const out: PageLayout[] = new Array(task.pages.length);
+  // OCR runs in the engine's own thread: while it reads one page, this thread goes on with
+  // the next pages of the batch. One OCR page at a time keeps to one page raster in memory.
+  let ocrInFlight: Promise<void> | null = null;
+  for (const [i, n] of task.pages.entries()) {
+    // pdf.js answers in microtasks; yielding to the event loop lets the OCR page's image
+    // steps (sharp, the engine's messages) go on between pages instead of after the batch.
+    if (ocrInFlight) await setImmediate();
+    const failed = (err: unknown) => {
+      // A broken page is reported, not fatal: the job's error handling decides.
+      out[i] = { pageNumber: n, width: 612, height: 792, blocks: [], fontHistogram: {}, textSource: 'none', warnings: [], error: errorMessage(err) };
+    };
     try {
       const page = await doc.getPage(n);
+      let rendered: RenderedPage;
+      let content: PageContent;
       try {
-        const content = await extractPageContent(page, visibility);
-        let raster: RasterImage | undefined;
-        let layout: PageLayout;
-        if (needsOcr(content, task.ocr)) {
-          const rendered = await renderPdfPage(page, dpiFor('ocr', task.ocr.highResolution));
-          raster = rendered;
-          layout = await layoutOcrPage(await ocrContent(content, rendered, task.ocr), task.options, rendered, rendered.scale, task.layout);
-        } else {
-          layout = analyzePage(content, task.options);
-          if (task.layout && !textLayerIsEnough(content, layout)) {
-            layout = await applyLayoutModel(layout, async (dpi) => {
-              const r = await renderPdfPage(page, dpi);
-              return { image: r, scale: r.scale };
-            }, task.layout);
-          }
+        content = await extractPageContent(page, visibility);
+        if (!needsOcr(content, task.ocr)) {
+          out[i] = await analyzeTextPage(page, content, task);
+          continue;
         }
-        await cropPage(layout, task.ocr, raster, (dpi, box) => renderPdfRegion(page, dpi, box));
-        out.push(layout);
+        warmOcrEngine(task.ocr); // the engine starts while the page renders
+        rendered = await renderPdfPage(page, dpiFor('ocr', task.ocr.highResolution));
       } finally {
         page.cleanup();
       }
+      await ocrInFlight;
+      // Crops of an OCRed page come from its raster, so the page itself is no longer needed.
+      ocrInFlight = ocrContent(content, rendered, task.ocr)
+        .then((o) => layoutOcrPage(o, task.options, rendered, rendered.scale, task.layout))
+        .then(async (layout) => {
+          await cropPage(layout, task.ocr, rendered, async () => rendered);
+          out[i] = layout;
+        })
+        .catch(failed);
     } catch (err) {
-      // A broken page is reported, not fatal: the job's error handling decides.
-      out.push({ pageNumber: n, width: 612, height: 792, blocks: [], fontHistogram: {}, textSource: 'none', warnings: [], error: errorMessage(err) });
+      failed(err);
     }
   }
+  await ocrInFlight;
   return out;
+}
+
+/** A page whose text layer is read as is, with the layout model where the text is not enough. */
+async function analyzeTextPage(page: PDFPageProxy, content: PageContent, task: AnalyzePagesTask): Promise<PageLayout> {
+  let layout = analyzePage(content, task.options);
+  if (task.layout && !textLayerIsEnough(content, layout)) {
+    layout = await applyLayoutModel(layout, async (dpi) => {
+      const r = await renderPdfPage(page, dpi);
+      return { image: r, scale: r.scale };
+    }, task.layout);
+  }
+  await cropPage(layout, task.ocr, undefined, (dpi, box) => renderPdfRegion(page, dpi, box));
+  return layout;
 }

@@ -13,7 +13,7 @@
 import type { BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
 import type { InkCoverage } from './ink-coverage.js';
-import { alnumCount, BAD_CHAR, isFunctionWord, isWordlike } from './text-quality.js';
+import { alnumCount, BAD_CHAR, isBareFunctionWord, isWordlike } from './text-quality.js';
 
 export interface TextLayerPage {
   width: number;
@@ -83,36 +83,36 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   const R = TEXT_LAYER_RULES;
   const visible = runs.filter((r) => r.text.trim() !== '');
   const text = visible.map((r) => r.text).join(' ');
-  const chars = [...text.replace(/\s+/g, '')];
-  const badChars = chars.filter((c) => BAD_CHAR.test(c)).length;
+  const { chars, badChars } = countChars(text);
   // Dot leaders and rules ("......", "____") are layout, not evidence of symbol soup.
   // Real symbol characters (dingbats, arrows, box drawing: category So) decorate pages; the
   // soup of a broken encoding is punctuation and ASCII symbols.
   const compact = text.replace(/([^\p{L}\p{N}\s])\1{2,}/gu, '$1').replace(/[\s\p{So}]+/gu, '');
-  const alnumRatio = compact.length ? alnumCount(compact) / [...compact].length : 0;
+  const alnumRatio = compact.length ? alnumCount(compact) / codePoints(compact) : 0;
   // Word checks look at letter tokens of scripts written with spaces; tokens with digits
   // (codes like "T0-C1", dates, amounts) are neither words nor garbage and single letters
   // ("a", "I", list markers) say nothing. A page mostly in CJK or another unspaced script
   // is not judged by words at all.
-  const letterTokens = text.split(/\s+/).map((t) => t.replace(EDGE_PUNCT, '')).filter((t) => /\p{L}/u.test(t));
-  const otherScript = letterTokens.filter((t) => OTHER_SCRIPT_LETTER.test(t)).length;
-  const tokens = otherScript * 2 > letterTokens.length ? [] : letterTokens.filter((t) => t.length >= 2 && !/\p{N}/u.test(t) && !OTHER_SCRIPT_LETTER.test(t));
+  const letterTokens = text.split(/\s+/).map(stripEdgePunct).filter(hasLetter);
+  const otherScript = letterTokens.filter(hasOtherScriptLetter).length;
+  const tokens = otherScript * 2 > letterTokens.length ? [] : letterTokens.filter((t) => t.length >= 2 && !hasNumber(t) && !hasOtherScriptLetter(t));
   // Distinct tokens, so that a column repeating "GmbH" or "XXXX" does not outvote the rest.
-  const distinct = [...new Set(tokens.map((t) => t.toLowerCase()))];
+  const lower = tokens.map((t) => t.toLowerCase());
+  const distinct = [...new Set(lower)];
   const wordlikeRatio = distinct.length ? distinct.filter(isWordlike).length / distinct.length : 0;
-  const functionWordRatio = tokens.length ? tokens.filter(isFunctionWord).length / tokens.length : 0;
+  const functionWordRatio = tokens.length ? lower.filter(isBareFunctionWord).length / tokens.length : 0;
   const pageArea = Math.max(1e-9, page.width * page.height);
   const imageCoverage = coverage(page.images ?? [], page.width, page.height);
   const squareInches = pageArea / (72 * 72);
-  const charsPerSquareInch = chars.length / squareInches;
+  const charsPerSquareInch = chars / squareInches;
   const unexplainedInk = page.ink ? unexplainedInkShare(page.ink, visible, page.exclude ?? []) : null;
 
-  const stats = { chars: chars.length, badChars, alnumRatio, tokens: tokens.length, wordlikeRatio, functionWordRatio, imageCoverage, charsPerSquareInch, unexplainedInk: unexplainedInk?.share ?? null };
+  const stats = { chars, badChars, alnumRatio, tokens: tokens.length, wordlikeRatio, functionWordRatio, imageCoverage, charsPerSquareInch, unexplainedInk: unexplainedInk?.share ?? null };
   const verdict = (reason: NeedsOcrReason | null): TextLayerAssessment => ({ needsOcr: reason !== null, reason, stats });
 
   if (page.ink && page.ink.inkyCells === 0) return verdict(null); // blank page: nothing to read
-  if (chars.length === 0) return verdict('no_text');
-  if (badChars / chars.length > R.maxBadCharRatio) return verdict('bad_characters');
+  if (chars === 0) return verdict('no_text');
+  if (badChars / chars > R.maxBadCharRatio) return verdict('bad_characters');
   if (compact.length >= 4 && alnumRatio < R.minAlnumRatio) return verdict('mostly_symbols');
   if (tokens.length >= R.minTokensForWordCheck && wordlikeRatio < R.minWordlikeRatio) return verdict('not_words');
   if (tokens.length >= R.minTokensForFunctionWords && functionWordRatio < R.minFunctionWordRatio && wordlikeRatio < R.maxWordlikeWithoutFunctionWords) {
@@ -123,6 +123,57 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
     return verdict('unexplained_ink');
   }
   return verdict(null);
+}
+
+// Assessed on every page of every document, so the common ASCII case skips the regexes.
+
+/** Non-space code points and how many of them are BAD_CHAR. */
+function countChars(text: string): { chars: number; badChars: number } {
+  let chars = 0, badChars = 0;
+  for (const c of text) {
+    const code = c.codePointAt(0)!;
+    if (code > 32 && code < 127) {
+      chars++;
+    } else if (!WHITESPACE.test(c)) {
+      chars++;
+      if (BAD_CHAR.test(c)) badChars++;
+    }
+  }
+  return { chars, badChars };
+}
+
+const WHITESPACE = /^\s$/;
+
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+function isAsciiAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+function stripEdgePunct(t: string): string {
+  if (t.length > 0 && isAsciiAlnum(t.charCodeAt(0)) && isAsciiAlnum(t.charCodeAt(t.length - 1))) return t;
+  return t.replace(EDGE_PUNCT, '');
+}
+
+function isAscii(t: string): boolean {
+  for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+function hasLetter(t: string): boolean {
+  return isAscii(t) ? /[A-Za-z]/.test(t) : /\p{L}/u.test(t);
+}
+
+function hasNumber(t: string): boolean {
+  return isAscii(t) ? /[0-9]/.test(t) : /\p{N}/u.test(t);
+}
+
+function hasOtherScriptLetter(t: string): boolean {
+  return !isAscii(t) && OTHER_SCRIPT_LETTER.test(t);
 }
 
 /** Share of the page covered by the union of boxes (on a coarse grid: exact enough, robust to overlaps). */

@@ -3,10 +3,21 @@
  * (which orientation reads best) and text layers (whether OCR is needed at all).
  */
 
-const ALNUM = /[\p{L}\p{N}]/gu;
+const ALNUM_CHAR = /^[\p{L}\p{N}]$/u;
 
+/** Whether a code point is an ASCII letter or digit (the common case, without a regex). */
+function asciiAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** Letters and digits (Unicode L and N) in `s`, counted by code point. */
 export function alnumCount(s: string): number {
-  return s.match(ALNUM)?.length ?? 0;
+  let n = 0;
+  for (const c of s) {
+    const code = c.codePointAt(0)!;
+    if (code < 128 ? asciiAlnum(code) : ALNUM_CHAR.test(c)) n++;
+  }
+  return n;
 }
 
 export interface ReadingQuality {
@@ -42,6 +53,19 @@ export const BAD_CHAR = /[\uFFFD\p{Co}\p{Cn}\p{Cc}]/u;
  * hyphens), at most one case change from lower to upper, and for Latin script a vowel.
  */
 export function isWordlike(token: string): boolean {
+  let hit = wordlikeMemo.get(token);
+  if (hit === undefined) {
+    hit = judgeWordlike(token);
+    // Pages of one document repeat their words; the bound keeps a long job's memory flat.
+    if (wordlikeMemo.size >= 50_000) wordlikeMemo.clear();
+    wordlikeMemo.set(token, hit);
+  }
+  return hit;
+}
+
+const wordlikeMemo = new Map<string, boolean>();
+
+function judgeWordlike(token: string): boolean {
   const t = token.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
   if (t.length < 2 || !/^[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*$/u.test(t)) return false;
   if ((t.match(/\p{Ll}\p{Lu}/gu)?.length ?? 0) > 1) return false;
@@ -69,4 +93,9 @@ const FUNCTION_WORDS = new Set(
 
 export function isFunctionWord(token: string): boolean {
   return FUNCTION_WORDS.has(token.toLowerCase().replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, ''));
+}
+
+/** isFunctionWord for a token already lower-cased and without leading or trailing punctuation. */
+export function isBareFunctionWord(lowercase: string): boolean {
+  return FUNCTION_WORDS.has(lowercase);
 }
