@@ -13,7 +13,7 @@
 import type { BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
 import type { InkCoverage } from './ink-coverage.js';
-import { alnumCount, BAD_CHAR, isBareFunctionWord, isWordlike } from './text-quality.js';
+import { alnumCount, BAD_CHAR, isAsciiAlnum, isFunctionWord, isWordlike } from './text-quality.js';
 
 export interface TextLayerPage {
   width: number;
@@ -100,7 +100,7 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   const lower = tokens.map((t) => t.toLowerCase());
   const distinct = [...new Set(lower)];
   const wordlikeRatio = distinct.length ? distinct.filter(isWordlike).length / distinct.length : 0;
-  const functionWordRatio = tokens.length ? lower.filter(isBareFunctionWord).length / tokens.length : 0;
+  const functionWordRatio = tokens.length ? lower.filter(isFunctionWord).length / tokens.length : 0;
   const pageArea = Math.max(1e-9, page.width * page.height);
   const imageCoverage = coverage(page.images ?? [], page.width, page.height);
   const squareInches = pageArea / (72 * 72);
@@ -148,10 +148,6 @@ function codePoints(s: string): number {
   let n = 0;
   for (const _ of s) n++;
   return n;
-}
-
-function isAsciiAlnum(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 function stripEdgePunct(t: string): string {

@@ -5,8 +5,8 @@
 
 const ALNUM_CHAR = /^[\p{L}\p{N}]$/u;
 
-/** Whether a code point is an ASCII letter or digit (the common case, without a regex). */
-function asciiAlnum(code: number): boolean {
+/** Whether a UTF-16 code is an ASCII letter or digit (the common case, without a regex). */
+export function isAsciiAlnum(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
@@ -15,7 +15,7 @@ export function alnumCount(s: string): number {
   let n = 0;
   for (const c of s) {
     const code = c.codePointAt(0)!;
-    if (code < 128 ? asciiAlnum(code) : ALNUM_CHAR.test(c)) n++;
+    if (code < 128 ? isAsciiAlnum(code) : ALNUM_CHAR.test(c)) n++;
   }
   return n;
 }
@@ -91,11 +91,7 @@ const FUNCTION_WORDS = new Set(
   ).split(' '),
 );
 
+/** `token`: lower-cased, without leading or trailing punctuation (as the text-layer rule tokenises). */
 export function isFunctionWord(token: string): boolean {
-  return FUNCTION_WORDS.has(token.toLowerCase().replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, ''));
-}
-
-/** isFunctionWord for a token already lower-cased and without leading or trailing punctuation. */
-export function isBareFunctionWord(lowercase: string): boolean {
-  return FUNCTION_WORDS.has(lowercase);
+  return FUNCTION_WORDS.has(token);
 }

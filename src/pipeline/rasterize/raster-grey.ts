@@ -15,16 +15,13 @@ export function toGrey(image: RasterImage): RasterImage {
   const { width, height, channels, data } = image;
   const n = width * height;
   const out = Buffer.allocUnsafe(n);
-  if (channels === 4) {
-    for (let i = 0, p = 0; i < n; i++, p += 4) {
-      const y = (data[p]! * 299 + data[p + 1]! * 587 + data[p + 2]! * 114 + 500) / 1000;
+  for (let i = 0, p = 0; i < n; i++, p += channels) {
+    let y = (data[p]! * 299 + data[p + 1]! * 587 + data[p + 2]! * 114 + 500) / 1000;
+    if (channels === 4) {
       const a = data[p + 3]!;
-      out[i] = (y * a + 255 * (255 - a)) / 255;
+      y = (y * a + 255 * (255 - a)) / 255;
     }
-  } else {
-    for (let i = 0, p = 0; i < n; i++, p += channels) {
-      out[i] = (data[p]! * 299 + data[p + 1]! * 587 + data[p + 2]! * 114 + 500) / 1000;
-    }
+    out[i] = y;
   }
   const grey = { data: out, width, height, channels: 1 as const, dpi: image.dpi };
   converted.set(image, grey);
