@@ -1,8 +1,9 @@
 /**
- * The pdf.js worker patch (operator lists skip image decoding) and the built-ins restored
- * after loading pdf.js: the patch applies to the installed pdf.js, page content is the same
- * as with the stock worker on pages with image XObjects, image masks and inline images, and
- * a page renders the same whether or not its operator list was read first.
+ * The pdf.js worker patch (operator lists skip image decoding and are handed over without
+ * cloning) and the built-ins restored after loading pdf.js: the patch applies to the
+ * installed pdf.js, page content is the same as with the stock worker on pages with image
+ * XObjects, image masks and inline images, plain operator-list reads stay complete, and a
+ * page renders the same whether or not its operator list was read first.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +18,7 @@ const engineStringify = JSON.stringify;
 
 const { loadPdfJs, openPdf } = await import('../../src/formats/pdf/open-document.js');
 const { extractPageContent } = await import('../../src/formats/pdf/page-content.js');
-const { opListWorkerStatus, patchWorkerSource } = await import('../../src/formats/pdf/oplist-worker.js');
+const { directOperatorListsEnabled, opListWorkerStatus, patchWorkerSource } = await import('../../src/formats/pdf/oplist-worker.js');
 const { renderPdfPage } = await import('../../src/pipeline/rasterize/render-pdf-page.js');
 
 /** Page content extracted in a pool worker running pdf.js's stock worker code. */
@@ -66,6 +67,22 @@ describe('pdf.js worker patch', () => {
       images += mine[i]!.reduce((n, c) => n + c.images.length, 0);
     }
     if (hasCorpus) expect(images).toBeGreaterThan(10);
+  });
+
+  it('hands operator lists over without cloning, complete for any caller', { timeout: 60_000 }, async () => {
+    const bytes = fs.readFileSync(fixture('pdf', 'us_constitution.pdf'));
+    const doc = await openPdf(new Uint8Array(bytes));
+    await extractPageContent(await doc.getPage(1));
+    expect(directOperatorListsEnabled()).toBe(true);
+    // A plain pdf.js read of another page, after the hand-over is on, still gets every
+    // operator and the glyphs behind its text.
+    const lib = await loadPdfJs();
+    const list = await (await doc.getPage(2)).getOperatorList();
+    expect(list.fnArray.length).toBeGreaterThan(100);
+    expect(list.argsArray.length).toBe(list.fnArray.length);
+    const shown = list.fnArray.flatMap((fn, i) => (fn === lib.OPS.showText ? (list.argsArray[i] as [Array<{ unicode?: string }>])[0] : []));
+    expect(shown.map((g) => g.unicode ?? '').join('')).toMatch(/Congress/);
+    await doc.destroy();
   });
 
   it('renders a page the same whether or not its operator list was read first', { timeout: 60_000 }, async () => {

@@ -9,6 +9,9 @@
  * model, crops) is untouched: it does not carry the OPLIST intent, so images decode as usual.
  * Content streams go through Node's DecompressionStream otherwise, whose stream plumbing
  * costs more than inflating a few kilobytes synchronously (a quarter of the pass).
+ * Operator lists are handed to the API side as they are, not structured-cloned: both sides
+ * run in this thread, and cloning every glyph object of every chunk cost about a tenth of
+ * the pass (see `enableDirectOperatorLists`).
  *
  * The patch is a few exact-text edits to the bundled worker, loaded into this thread as
  * pdf.js's "main-thread worker" (`globalThis.pdfjsWorker`). When an edit does not match (a
@@ -73,6 +76,18 @@ const EDITS: Edit[] = [
     find: `    prevRefs = null\n  }) {\n    if (stream.isAsync) {\n`,
     replace: `    prevRefs = null\n  }) {\n    if (stream.isAsync && !this.quireOpListOnly) {\n`,
   },
+  {
+    what: 'tag operator-list requests for direct hand-over',
+    find: `      const opList = new OperatorList(intent, sink);\n`,
+    replace: `      const opList = new OperatorList(intent, sink);\n      if (quireOpListOnly && globalThis.quireDirectOpLists) opList.quireDirect = globalThis.quireDirectOpLists;\n`,
+  },
+  {
+    what: 'hand operator-list chunks over without cloning',
+    // The chunk sent through the message port carries only a token; the arrays go into the
+    // registry and fresh ones are started (flush empties the arrays it sent).
+    find: `    this._totalLength += length;\n    this._streamSink.enqueue({\n      fnArray: this.fnArray,\n      argsArray: this.argsArray,\n      lastChunk,\n      separateAnnots,\n      length\n    }, 1, this._transfers);\n    this.dependencies.clear();\n`,
+    replace: `    this._totalLength += length;\n    if (this.quireDirect) {\n      const quireToken = this.quireDirect.put(this.fnArray, this.argsArray);\n      this._streamSink.enqueue({ fnArray: [], argsArray: [], lastChunk, separateAnnots, length: 0, quireDirect: quireToken }, 1, []);\n      this.fnArray = [];\n      this.argsArray = [];\n    } else this._streamSink.enqueue({\n      fnArray: this.fnArray,\n      argsArray: this.argsArray,\n      lastChunk,\n      separateAnnots,\n      length\n    }, 1, this._transfers);\n    this.dependencies.clear();\n`,
+  },
 ];
 
 /** A variable, not a literal: the worker module has no type declarations. */
@@ -127,4 +142,61 @@ export async function installOpListWorker(): Promise<void> {
   // The stock worker, loaded now rather than lazily by pdf.js, so that its load happens
   // inside the caller's withNativeBuiltins.
   g.pdfjsWorker = await import(STOCK_WORKER);
+}
+
+/** Operator-list chunks waiting for the API side, by token. */
+class DirectChunks {
+  private next = 1;
+  private readonly chunks = new Map<number, { fnArray: unknown[]; argsArray: unknown[] }>();
+
+  put(fnArray: unknown[], argsArray: unknown[]): number {
+    // Chunks are taken within the same turn of the event loop; more than a few waiting means
+    // their reads were abandoned (document destroyed mid-page), so the oldest are dropped.
+    if (this.chunks.size >= 64) this.chunks.delete(this.chunks.keys().next().value!);
+    const token = this.next++;
+    this.chunks.set(token, { fnArray, argsArray });
+    return token;
+  }
+
+  take(token: number): { fnArray: unknown[]; argsArray: unknown[] } {
+    const c = this.chunks.get(token);
+    if (!c) throw new Error('pdf.js operator-list chunk was lost before it was read');
+    this.chunks.delete(token);
+    return c;
+  }
+}
+
+interface ChunkReceiver {
+  _renderPageChunk?: (chunk: { quireDirect?: number; fnArray: unknown[]; argsArray: unknown[]; length: number }, intentState: unknown) => unknown;
+  quireDirectChunks?: boolean;
+}
+
+/**
+ * Let the patched worker hand operator lists to pdf.js's API side without cloning them,
+ * from now on in this thread. Call with any page of an open document before reading its
+ * operator list. The API side's page class is not exported, so its chunk receiver is
+ * wrapped through the page's prototype; when pdf.js has no such method (an upgrade), chunks
+ * keep being cloned. Rendering never goes this way: its requests are not operator-list reads.
+ */
+export function enableDirectOperatorLists(page: object): void {
+  if (!status.patched) return;
+  const proto = Object.getPrototypeOf(page) as ChunkReceiver;
+  if (proto.quireDirectChunks) return;
+  const receive = proto._renderPageChunk;
+  if (typeof receive !== 'function') return;
+  const registry = new DirectChunks();
+  proto._renderPageChunk = function (chunk, intentState) {
+    if (chunk?.quireDirect !== undefined) {
+      const { fnArray, argsArray } = registry.take(chunk.quireDirect);
+      chunk = { ...chunk, fnArray, argsArray, length: fnArray.length };
+    }
+    return receive.call(this, chunk, intentState);
+  };
+  proto.quireDirectChunks = true;
+  (globalThis as { quireDirectOpLists?: DirectChunks }).quireDirectOpLists = registry;
+}
+
+/** Whether operator lists are handed over without cloning in this thread. */
+export function directOperatorListsEnabled(): boolean {
+  return (globalThis as { quireDirectOpLists?: unknown }).quireDirectOpLists instanceof DirectChunks;
 }

@@ -6,6 +6,7 @@
 import type { PageContent } from '../../model/page.js';
 import { walkGraphics, type OpCodes } from './graphics.js';
 import { loadPdfJs, type PDFPageProxy } from './open-document.js';
+import { enableDirectOperatorLists } from './oplist-worker.js';
 import { describeFont, type FontFace } from './text-state.js';
 
 let opCodes: OpCodes | undefined;
@@ -23,6 +24,7 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
   const ops = await getOpCodes();
   const viewport = page.getViewport({ scale: 1 });
   const pageBox = { left: 0, top: 0, width: viewport.width, height: viewport.height };
+  enableDirectOperatorLists(page);
   // Annotations (form widgets, stamps) are left out, as in text extraction tools.
   const list = await page.getOperatorList({ annotationMode: annotationModeDisable });
   const fonts = new Map<string, FontFace>();
