@@ -62,6 +62,12 @@ export interface EngineConfig {
   layoutModel?: string | null;
   /** onnxruntime intra-op threads per worker for the layout model (default 1). */
   layoutThreads?: number;
+  /**
+   * Folder where workers keep V8's compiled code of pdf.js, so a fresh worker starts
+   * ~0.1 s sooner (default: `$XDG_CACHE_HOME/quire` or `~/.cache/quire`, or the
+   * QUIRE_CODE_CACHE_DIR environment variable; null: no cache).
+   */
+  codeCacheDir?: string | null;
 }
 
 export interface WaitOptions {
@@ -81,7 +87,7 @@ interface Pending {
 export class Engine {
   readonly pool: WorkerPool;
   private readonly store: JobStore;
-  private readonly cfg: Required<Omit<EngineConfig, 'store' | 'workerFile' | 'workers' | 'layoutModel' | 'layoutThreads'>> & { layoutModel: LayoutModelRef | null };
+  private readonly cfg: Required<Omit<EngineConfig, 'store' | 'workerFile' | 'workers' | 'layoutModel' | 'layoutThreads' | 'codeCacheDir'>> & { layoutModel: LayoutModelRef | null };
   private readonly limits: InputLimits;
   private readonly queue: Pending[] = [];
   private readonly running = new Map<string, AbortController>();
@@ -92,7 +98,7 @@ export class Engine {
   private closed = false;
 
   constructor(config: EngineConfig = {}) {
-    this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile });
+    this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile, codeCacheDir: config.codeCacheDir });
     this.store = config.store ?? new MemoryJobStore();
     this.cfg = {
       maxConcurrentJobs: config.maxConcurrentJobs ?? 2,

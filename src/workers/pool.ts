@@ -19,6 +19,8 @@ export interface PoolConfig {
   workerMemoryMb?: number;
   /** Worker entry (tests substitute their own). */
   filename?: string;
+  /** Folder for pdf.js's compiled-code cache (bundle-script.ts); null: none. Default: the user's cache folder. */
+  codeCacheDir?: string | null;
 }
 
 const ownFile = fileURLToPath(import.meta.url);
@@ -48,7 +50,7 @@ export class WorkerPool {
       idleTimeout: 30_000,
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: cfg.workerMemoryMb ?? 1536 },
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      env: { ...process.env, OMP_THREAD_LIMIT: '1', ...(cfg.codeCacheDir !== undefined ? { QUIRE_CODE_CACHE_DIR: cfg.codeCacheDir ?? 'off' } : {}) },
     });
   }
 

@@ -30,3 +30,8 @@ export function applyV8Tuning(): void {
   applied = true;
   for (const flag of V8_FLAGS) v8.setFlagsFromString(flag);
 }
+
+/** The flags this module set in this process (none before a pool worker loaded). */
+export function appliedV8Flags(): readonly string[] {
+  return applied ? V8_FLAGS : [];
+}

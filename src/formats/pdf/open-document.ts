@@ -3,9 +3,11 @@
  * come from the package's own folders so nothing is ever fetched; eval and font-face
  * injection are off.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ProcessingError } from '../../errors.js';
+import { runBundle } from './bundle-script.js';
 import { installOpListWorker } from './oplist-worker.js';
 import { withNativeBuiltins } from './native-builtins.js';
 
@@ -17,13 +19,14 @@ let pdfjsPromise: Promise<PdfJs> | undefined;
 
 /**
  * pdf.js is large; load it once per thread, on first use, with its worker code patched for
- * operator-list reads (oplist-worker.ts) and the engine's own built-ins kept
- * (native-builtins.ts).
+ * operator-list reads (oplist-worker.ts), both bundles compiled through a code cache
+ * (bundle-script.ts) and the engine's own built-ins kept (native-builtins.ts).
  */
 export function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= withNativeBuiltins(async () => {
     await installOpListWorker();
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
+    const file = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
+    return runBundle<PdfJs>(file, fs.readFileSync(file, 'utf8'), 'pdf') ?? import('pdfjs-dist/legacy/build/pdf.mjs');
   });
   return pdfjsPromise;
 }

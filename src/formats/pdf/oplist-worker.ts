@@ -21,6 +21,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { runBundle } from './bundle-script.js';
 
 interface Edit {
   /** What the edit does, for the status message. */
@@ -127,11 +128,12 @@ export async function installOpListWorker(): Promise<void> {
     const file = createRequire(import.meta.url).resolve(STOCK_WORKER);
     const patched = patchWorkerSource(fs.readFileSync(file, 'utf8'));
     if (patched.ok) {
-      // A data: URL keeps the patch in memory; sourceURL names it in stack traces instead of
-      // megabytes of base64. The worker resolves nothing relative to its own URL: pdf.js
-      // hands its WASM decoders their bytes itself.
+      // As a script with a code cache (bundle-script.ts); otherwise a data: URL keeps the
+      // patch in memory, with sourceURL naming it in stack traces instead of megabytes of
+      // base64. The worker resolves nothing relative to its own URL: pdf.js hands its WASM
+      // decoders their bytes itself.
       const source = `${patched.source}\n//# sourceURL=${pathToFileURL(file).href}?quire-oplist\n`;
-      g.pdfjsWorker = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+      g.pdfjsWorker = runBundle(file, patched.source, 'quire-oplist') ?? (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`));
       status = { patched: true };
       return;
     }

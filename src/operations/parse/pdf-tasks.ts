@@ -3,12 +3,14 @@
  * of pages. Each worker keeps the last opened document so consecutive batches of one job
  * do not re-parse the file.
  */
+import { setImmediate as setImmediateCallback } from 'node:timers';
 import { setImmediate } from 'node:timers/promises';
 import { errorMessage } from '../../errors.js';
 import type { PageLayout } from '../../model/layout.js';
 import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
 import { mapPdfError, openPdf, type PDFDocumentProxy, type PDFPageProxy } from '../../formats/pdf/open-document.js';
 import { extractPageContent } from '../../formats/pdf/page-content.js';
+import { saveCodeCache } from '../../formats/pdf/bundle-script.js';
 import type { PageContent } from '../../model/page.js';
 import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../pipeline/rasterize/render-pdf-page.js';
 import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
@@ -128,6 +130,8 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
     }
   }
   await ocrInFlight;
+  // pdf.js's compiled code, for the next worker's start (a no-op once written).
+  setImmediateCallback(saveCodeCache);
   return out;
 }
 
