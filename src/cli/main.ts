@@ -35,6 +35,8 @@ async function runJob(operation: 'parse' | 'parse_excel', file: string, cmdOpts:
   const engine = createEngine({ workers: cmdOpts.workers ? Number(cmdOpts.workers) : undefined, maxConcurrentJobs: 1 });
   const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'pages {bar} {value}/{total}', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
   let started = false;
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= engine.close());
   try {
     const created = operation === 'parse' ? await engine.parse(file, options) : await engine.parseExcel(file, options);
     const final = await engine.waitForJob(
@@ -52,6 +54,7 @@ async function runJob(operation: 'parse' | 'parse_excel', file: string, cmdOpts:
       { base64Images: Boolean(cmdOpts.base64Images) },
     );
     bar?.stop();
+    void close(); // the engine's work is done: its workers shut down while the result is written
     const json = JSON.stringify(final, null, 2);
     if (cmdOpts.out) fs.writeFileSync(cmdOpts.out, json);
     else process.stdout.write(json + '\n');
@@ -65,7 +68,7 @@ async function runJob(operation: 'parse' | 'parse_excel', file: string, cmdOpts:
     process.stderr.write(`quire: ${errorMessage(err)}\n`);
     return err instanceof QuireError && err.status === 400 ? 2 : 1;
   } finally {
-    await engine.close();
+    await close();
   }
 }
 
@@ -73,9 +76,12 @@ async function runJob(operation: 'parse' | 'parse_excel', file: string, cmdOpts:
 async function runTablesJob(file: string, cmdOpts: { out?: string; workers?: string }, extra: string[]): Promise<number> {
   const options = collectOptions(extra);
   const engine = createEngine({ workers: cmdOpts.workers ? Number(cmdOpts.workers) : undefined, maxConcurrentJobs: 1 });
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= engine.close());
   try {
     const created = await engine.tables(file, options);
     const final = await engine.waitForTablesJob(created.job_id);
+    void close(); // workers shut down while the result is written
     const json = JSON.stringify(final, null, 2);
     if (cmdOpts.out) fs.writeFileSync(cmdOpts.out, json);
     else process.stdout.write(json + '\n');
@@ -88,7 +94,7 @@ async function runTablesJob(file: string, cmdOpts: { out?: string; workers?: str
     process.stderr.write(`quire: ${errorMessage(err)}\n`);
     return err instanceof QuireError && err.status === 400 ? 2 : 1;
   } finally {
-    await engine.close();
+    await close();
   }
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TextRun } from '../../src/model/page.js';
 import { measureInkCoverage } from '../../src/pipeline/ocr/ink-coverage.js';
-import { assessTextLayer, textLayerNeedsOcr } from '../../src/pipeline/ocr/text-layer-needs-ocr.js';
+import { assessTextLayer, simpleTextStats, textLayerNeedsOcr, textStats } from '../../src/pipeline/ocr/text-layer-needs-ocr.js';
 import { renderPdfPage } from '../../src/pipeline/rasterize/render-pdf-page.js';
 import { corpusPath, hasCorpus } from './helpers/corpus.js';
 import { openTestPdf, pdfTextLayer } from './helpers/pdf-page.js';
@@ -44,6 +44,24 @@ describe('textLayerNeedsOcr (rules)', () => {
     expect(s.alnumRatio).toBeCloseTo(18 / 21, 10); // letters and digits over all non-space characters
     // Tokens: "ab", "c\u0001" (has a letter), "Ελλάδα", "𝐀٣" (a digit: not a word token), "Москва", "x" (one letter).
     expect(s.tokens).toBe(4);
+  });
+
+  it('computes the same statistics in one pass as the reference regular expressions', () => {
+    const cases = [
+      prose,
+      'Contents ........................ 3 ——— “quoted” it’s a—b – c ❘❚❙ ❘❘❘ ©2004 ü ï § é',
+      '\u0001\u0001\u0001 a\u0002b ... ,, !!! ??x x?? (ab) [1] ’’’’ ——',
+      'ab\u00A0c «Ελλάδα» Москва τα και ΤΟ ab\u2003cd \uE001\uE001\uE001 word\uFFFD\uFFFD\uFFFD \u0301\u0301\u0301e',
+      '  leading and trailing  ',
+      'x',
+      '',
+      Array.from({ length: 40 }, (_, i) => `T${i}-C${i % 3} AB-${100 + i} don’t—stop`).join(' '),
+    ];
+    for (const text of cases) expect(simpleTextStats(text), JSON.stringify(text)).toEqual(textStats(text));
+    // Text it leaves to the reference: other scripts, astral characters.
+    expect(simpleTextStats('日本語のテキスト')).toBeNull();
+    expect(simpleTextStats('word 𝐀')).toBeNull();
+    expect(simpleTextStats('مرحبا')).toBeNull();
   });
 
   it('wants OCR for symbol soup, but not for dot leaders', () => {

@@ -47,7 +47,8 @@ export async function inkMask(image: RasterImage, maxSide = MASK_MAX_SIDE): Prom
 
 /** Otsu's threshold (ink = value ≤ threshold) and the distance between the class means. */
 export function otsu(data: Uint8Array, n: number): { threshold: number; contrast: number } {
-  const hist = new Float64Array(256);
+  // Integer counts: incrementing doubles costs twice as much on a 300-DPI page.
+  const hist = new Uint32Array(256);
   for (let i = 0; i < n; i++) hist[data[i]!]!++;
   let sum = 0;
   for (let v = 0; v < 256; v++) sum += v * hist[v]!;

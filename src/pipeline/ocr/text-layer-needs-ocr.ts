@@ -83,6 +83,46 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   const R = TEXT_LAYER_RULES;
   const visible = runs.filter((r) => r.text.trim() !== '');
   const text = visible.map((r) => r.text).join(' ');
+  const { chars, badChars, compactLength, alnumRatio, tokens, wordlikeRatio, functionWordRatio } = simpleTextStats(text) ?? textStats(text);
+  const pageArea = Math.max(1e-9, page.width * page.height);
+  const imageCoverage = coverage(page.images ?? [], page.width, page.height);
+  const squareInches = pageArea / (72 * 72);
+  const charsPerSquareInch = chars / squareInches;
+  const unexplainedInk = page.ink ? unexplainedInkShare(page.ink, visible, page.exclude ?? []) : null;
+
+  const stats = { chars, badChars, alnumRatio, tokens, wordlikeRatio, functionWordRatio, imageCoverage, charsPerSquareInch, unexplainedInk: unexplainedInk?.share ?? null };
+  const verdict = (reason: NeedsOcrReason | null): TextLayerAssessment => ({ needsOcr: reason !== null, reason, stats });
+
+  if (page.ink && page.ink.inkyCells === 0) return verdict(null); // blank page: nothing to read
+  if (chars === 0) return verdict('no_text');
+  if (badChars / chars > R.maxBadCharRatio) return verdict('bad_characters');
+  if (compactLength >= 4 && alnumRatio < R.minAlnumRatio) return verdict('mostly_symbols');
+  if (tokens >= R.minTokensForWordCheck && wordlikeRatio < R.minWordlikeRatio) return verdict('not_words');
+  if (tokens >= R.minTokensForFunctionWords && functionWordRatio < R.minFunctionWordRatio && wordlikeRatio < R.maxWordlikeWithoutFunctionWords) {
+    return verdict('not_words');
+  }
+  if (imageCoverage >= R.scanImageCoverage && charsPerSquareInch < R.scanMaxCharsPerSquareInch) return verdict('scanned_image');
+  if (unexplainedInk && unexplainedInk.share > R.maxUnexplainedInk && unexplainedInk.pageShare >= R.minUnexplainedPageShare) {
+    return verdict('unexplained_ink');
+  }
+  return verdict(null);
+}
+
+export interface TextStats {
+  /** Non-space code points, and how many of them are BAD_CHAR. */
+  chars: number;
+  badChars: number;
+  /** UTF-16 length of the text without spaces, So symbols and repeats (leaders). */
+  compactLength: number;
+  alnumRatio: number;
+  /** Letter tokens judged by words, their distinct wordlike share and function-word share. */
+  tokens: number;
+  wordlikeRatio: number;
+  functionWordRatio: number;
+}
+
+/** The statistics the rule reads, by regular expressions: the reference for simpleTextStats. */
+export function textStats(text: string): TextStats {
   const { chars, badChars } = countChars(text);
   // Dot leaders and rules ("......", "____") are layout, not evidence of symbol soup.
   // Real symbol characters (dingbats, arrows, box drawing: category So) decorate pages; the
@@ -101,28 +141,110 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   const distinct = [...new Set(lower)];
   const wordlikeRatio = distinct.length ? distinct.filter(isWordlike).length / distinct.length : 0;
   const functionWordRatio = tokens.length ? lower.filter(isFunctionWord).length / tokens.length : 0;
-  const pageArea = Math.max(1e-9, page.width * page.height);
-  const imageCoverage = coverage(page.images ?? [], page.width, page.height);
-  const squareInches = pageArea / (72 * 72);
-  const charsPerSquareInch = chars / squareInches;
-  const unexplainedInk = page.ink ? unexplainedInkShare(page.ink, visible, page.exclude ?? []) : null;
+  return { chars, badChars, compactLength: compact.length, alnumRatio, tokens: tokens.length, wordlikeRatio, functionWordRatio };
+}
 
-  const stats = { chars, badChars, alnumRatio, tokens: tokens.length, wordlikeRatio, functionWordRatio, imageCoverage, charsPerSquareInch, unexplainedInk: unexplainedInk?.share ?? null };
-  const verdict = (reason: NeedsOcrReason | null): TextLayerAssessment => ({ needsOcr: reason !== null, reason, stats });
+/** Character classes for the one-pass statistics, as bit flags; 0 = not yet classified. */
+const enum Cls {
+  Known = 1,
+  Space = 2,
+  Letter = 4,
+  Number = 8,
+  /** Punctuation or symbol (P, S): stripped from token edges. */
+  Mark = 16,
+  /** Other symbol (So): dropped from the compact text. */
+  OtherSymbol = 32,
+  Bad = 64,
+  /** A letter of a script other than Latin, Greek, Cyrillic, or half of a surrogate pair. */
+  Unsupported = 128,
+}
 
-  if (page.ink && page.ink.inkyCells === 0) return verdict(null); // blank page: nothing to read
-  if (chars === 0) return verdict('no_text');
-  if (badChars / chars > R.maxBadCharRatio) return verdict('bad_characters');
-  if (compact.length >= 4 && alnumRatio < R.minAlnumRatio) return verdict('mostly_symbols');
-  if (tokens.length >= R.minTokensForWordCheck && wordlikeRatio < R.minWordlikeRatio) return verdict('not_words');
-  if (tokens.length >= R.minTokensForFunctionWords && functionWordRatio < R.minFunctionWordRatio && wordlikeRatio < R.maxWordlikeWithoutFunctionWords) {
-    return verdict('not_words');
+/** Per UTF-16 code unit, filled on first sight (64 KB per thread). */
+const CLASS = new Uint8Array(65536);
+
+function classify(code: number): number {
+  let k = CLASS[code]!;
+  if (k !== 0) return k;
+  const c = String.fromCharCode(code);
+  k = Cls.Known;
+  if (/\s/.test(c)) k |= Cls.Space;
+  if (/\p{L}/u.test(c)) k |= Cls.Letter;
+  if (/\p{N}/u.test(c)) k |= Cls.Number;
+  if (/[\p{P}\p{S}]/u.test(c)) k |= Cls.Mark;
+  if (/\p{So}/u.test(c)) k |= Cls.OtherSymbol;
+  if (BAD_CHAR.test(c)) k |= Cls.Bad;
+  if (OTHER_SCRIPT_LETTER.test(c) || (code >= 0xd800 && code <= 0xdfff)) k |= Cls.Unsupported;
+  CLASS[code] = k;
+  return k;
+}
+
+/**
+ * textStats in one pass, without regexes over the page or intermediate arrays: the rule runs
+ * on every page of every document. Covers text whose letters are Latin, Greek or Cyrillic
+ * with no astral characters (null otherwise, for textStats); gives exactly textStats' numbers.
+ */
+export function simpleTextStats(text: string): TextStats | null {
+  let chars = 0, badChars = 0, compactLength = 0, alnum = 0;
+  let tokens = 0, functionWords = 0, distinct = 0, wordlike = 0;
+  const seen = new Set<string>();
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (classify(text.charCodeAt(i)) & Cls.Space) {
+      i++;
+      continue;
+    }
+    // One whitespace-separated token: [start, i).
+    const start = i;
+    let letter = false, digit = false;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      const k = classify(c);
+      if (k & Cls.Space) break;
+      if (k & Cls.Unsupported) return null;
+      if (k & (Cls.Letter | Cls.Number)) {
+        chars++;
+        alnum++;
+        compactLength++;
+        if (k & Cls.Letter) letter = true;
+        if (k & Cls.Number) digit = true;
+        i++;
+        continue;
+      }
+      // Any other character repeated three times or more counts once in the compact text
+      // (leaders), where So symbols do not count at all.
+      let end = i + 1;
+      while (end < n && text.charCodeAt(end) === c) end++;
+      const len = end - i;
+      chars += len;
+      if (k & Cls.Bad) badChars += len;
+      if (!(k & Cls.OtherSymbol)) compactLength += len >= 3 ? 1 : len;
+      i = end;
+    }
+    // Stripping edge punctuation removes no letter or digit, so the flags hold for the token.
+    if (!letter || digit) continue;
+    let a = start, b = i;
+    while (a < b && classify(text.charCodeAt(a)) & Cls.Mark) a++;
+    while (b > a && classify(text.charCodeAt(b - 1)) & Cls.Mark) b--;
+    if (b - a < 2) continue;
+    tokens++;
+    const lower = text.slice(a, b).toLowerCase();
+    if (isFunctionWord(lower)) functionWords++;
+    if (!seen.has(lower)) {
+      seen.add(lower);
+      distinct++;
+      if (isWordlike(lower)) wordlike++;
+    }
   }
-  if (imageCoverage >= R.scanImageCoverage && charsPerSquareInch < R.scanMaxCharsPerSquareInch) return verdict('scanned_image');
-  if (unexplainedInk && unexplainedInk.share > R.maxUnexplainedInk && unexplainedInk.pageShare >= R.minUnexplainedPageShare) {
-    return verdict('unexplained_ink');
-  }
-  return verdict(null);
+  return {
+    chars,
+    badChars,
+    compactLength,
+    alnumRatio: compactLength ? alnum / compactLength : 0,
+    tokens,
+    wordlikeRatio: distinct ? wordlike / distinct : 0,
+    functionWordRatio: tokens ? functionWords / tokens : 0,
+  };
 }
 
 // Assessed on every page of every document, so the common ASCII case skips the regexes.

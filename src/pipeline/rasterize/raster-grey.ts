@@ -19,7 +19,8 @@ export function toGrey(image: RasterImage): RasterImage {
     let y = (data[p]! * 299 + data[p + 1]! * 587 + data[p + 2]! * 114 + 500) / 1000;
     if (channels === 4) {
       const a = data[p + 3]!;
-      y = (y * a + 255 * (255 - a)) / 255;
+      // Rendered pages are opaque: y·255/255 is y again, so the blend is skipped.
+      if (a !== 255) y = (y * a + 255 * (255 - a)) / 255;
     }
     out[i] = y;
   }

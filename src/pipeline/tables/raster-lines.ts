@@ -40,29 +40,64 @@ interface Run {
   b: number;
 }
 
-/** Long ink runs along one axis. `at(i, j)` is ink at position j of line i. */
-function longRuns(lines: number, length: number, at: (i: number, j: number) => boolean, minLength: number, maxGap: number): Run[] {
+/** Appends the run [start, lastInk] of `line` when it is long enough. */
+function emit(out: Run[], line: number, start: number, lastInk: number, minLength: number): void {
+  if (lastInk - start + 1 >= minLength) out.push({ line, a: start, b: lastInk + 1 });
+}
+
+/**
+ * Long ink runs along the rows of a row-major mask, gaps up to `maxGap` bridged; by row, then
+ * position.
+ */
+function rowRuns(ink: Uint8Array, width: number, height: number, minLength: number, maxGap: number): Run[] {
   const out: Run[] = [];
-  for (let i = 0; i < lines; i++) {
+  for (let y = 0, row = 0; y < height; y++, row += width) {
     let start = -1;
     let lastInk = -1;
-    for (let j = 0; j <= length; j++) {
-      const ink = j < length && at(i, j);
-      if (ink) {
-        if (start < 0) start = j;
-        else if (j - lastInk - 1 > maxGap) {
-          if (lastInk - start + 1 >= minLength) out.push({ line: i, a: start, b: lastInk + 1 });
-          start = j;
+    for (let x = 0; x < width; x++) {
+      if (ink[row + x] === 1) {
+        if (start < 0) start = x;
+        else if (x - lastInk - 1 > maxGap) {
+          emit(out, y, start, lastInk, minLength);
+          start = x;
         }
-        lastInk = j;
-      } else if (start >= 0 && j - lastInk > maxGap) {
-        if (lastInk - start + 1 >= minLength) out.push({ line: i, a: start, b: lastInk + 1 });
+        lastInk = x;
+      } else if (start >= 0 && x - lastInk > maxGap) {
+        emit(out, y, start, lastInk, minLength);
         start = -1;
       }
     }
-    if (start >= 0 && lastInk - start + 1 >= minLength) out.push({ line: i, a: start, b: lastInk + 1 });
+    if (start >= 0) emit(out, y, start, lastInk, minLength);
   }
   return out;
+}
+
+/**
+ * The same along the columns (by column, then position), read row by row with one run state
+ * per column: walking down a column touches a new cache line at every pixel.
+ */
+function columnRuns(ink: Uint8Array, width: number, height: number, minLength: number, maxGap: number): Run[] {
+  const start = new Int32Array(width).fill(-1);
+  const lastInk = new Int32Array(width).fill(-1);
+  const perColumn: Run[][] = Array.from({ length: width }, () => []);
+  for (let y = 0, row = 0; y < height; y++, row += width) {
+    for (let x = 0; x < width; x++) {
+      if (ink[row + x] === 1) {
+        const s = start[x]!;
+        if (s < 0) start[x] = y;
+        else if (y - lastInk[x]! - 1 > maxGap) {
+          emit(perColumn[x]!, x, s, lastInk[x]!, minLength);
+          start[x] = y;
+        }
+        lastInk[x] = y;
+      } else if (start[x]! >= 0 && y - lastInk[x]! > maxGap) {
+        emit(perColumn[x]!, x, start[x]!, lastInk[x]!, minLength);
+        start[x] = -1;
+      }
+    }
+  }
+  for (let x = 0; x < width; x++) if (start[x]! >= 0) emit(perColumn[x]!, x, start[x]!, lastInk[x]!, minLength);
+  return perColumn.flat();
 }
 
 interface Band {
@@ -131,14 +166,14 @@ export function findRasterLines(raster: GreyRaster, scale = 1, opts: RasterLineO
     }
     return inked <= 0.5 * n;
   };
-  const horizontal = bands(longRuns(height, width, (y, x) => ink[y * width + x] === 1, minLength, maxGap));
+  const horizontal = bands(rowRuns(ink, width, height, minLength, maxGap));
   for (const b of horizontal) {
     const thick = b.last - b.first + 1;
     if (thick > maxThickness || !sidesClear(b, true)) continue;
     const y = (b.sum / b.weight + 0.5) * scale;
     out.push({ x0: b.a * scale, y0: y, x1: b.b * scale, y1: y, width: thick * scale });
   }
-  const vertical = bands(longRuns(width, height, (x, y) => ink[y * width + x] === 1, minLength, maxGap));
+  const vertical = bands(columnRuns(ink, width, height, minLength, maxGap));
   for (const b of vertical) {
     const thick = b.last - b.first + 1;
     if (thick > maxThickness || !sidesClear(b, false)) continue;
