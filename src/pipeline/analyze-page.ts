@@ -5,6 +5,7 @@
  */
 import type { BBox } from '../model/document.js';
 import type { Block, PageLayout } from '../model/layout.js';
+import { countWords } from './count-words.js';
 import type { PageContent, TextRun } from '../model/page.js';
 import { buildBlocks, toBlock } from './blocks/build-blocks.js';
 import { hintBlockType } from './classify/page-hints.js';
@@ -72,7 +73,7 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
     content.runs.forEach((r, i) => {
       if (!claimed.has(i) && centreInside(r, pic)) inside.push(i);
     });
-    const words = inside.reduce((n, i) => n + content.runs[i]!.text.split(/\s+/).filter(Boolean).length, 0);
+    const words = inside.reduce((n, i) => n + countWords(content.runs[i]!.text), 0);
     if (words > MAX_PICTURE_WORDS) continue; // a text box with a background, not a figure
     inside.forEach((i) => claimed.add(i));
     const lines = buildLines(inside.map((i) => content.runs[i]!));

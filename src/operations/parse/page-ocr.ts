@@ -4,7 +4,6 @@
  * Crops: every block of an OCRed page (its raster exists anyway), and with
  * use_high_resolution the visual blocks (pictures, tables, formulas) of text-layer pages.
  */
-import { getOcrEngine } from '../../engines/ocr/factory.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
 import type { BBox } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
@@ -29,13 +28,16 @@ export interface OcrSettings {
 
 const VISUAL = new Set(['Picture', 'Table', 'Formula']);
 
+/** The OCR engines (tesseract.js) load when a page first needs OCR: most workers never do. */
+const ocrEngine = async (name: string) => (await import('../../engines/ocr/factory.js')).getOcrEngine(name);
+
 export function needsOcr(content: PageContent, s: OcrSettings): boolean {
   return s.ocrMode === 'full_ocr' || textLayerNeedsOcr(content.runs, { width: content.width, height: content.height, images: content.images });
 }
 
 /** Start the OCR engine's thread and model now, e.g. while the page to read renders. */
 export function warmOcrEngine(s: OcrSettings): void {
-  getOcrEngine(s.ocrEngine).then((e) => e.warmUp?.()).catch(() => undefined); // recognize reports failures
+  ocrEngine(s.ocrEngine).then((e) => e.warmUp?.()).catch(() => undefined); // recognize reports failures
 }
 
 export interface OcrOutcome {
@@ -47,7 +49,7 @@ export interface OcrOutcome {
 
 /** Replace the page's text with OCR words read from `raster` (page units kept). */
 export async function ocrContent(content: PageContent, raster: RasterImage, s: OcrSettings): Promise<OcrOutcome> {
-  const engine = await getOcrEngine(s.ocrEngine);
+  const engine = await ocrEngine(s.ocrEngine);
   const { runs, meta } = await ocrPage(raster, engine, { pageWidth: content.width, pageHeight: content.height });
   // Ruling lines drawn in the scan delimit table cells as vector rules do on text pages.
   const grey = toGrey(raster);

@@ -1,14 +1,14 @@
 /**
  * Typed blocks → Segments of the shared model (ids, rounded boxes, OCR words, renders).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { roundBBox, type OcrEntry, type Segment, type SegmentType } from '../../model/document.js';
 import type { Block, PageLayout } from '../../model/layout.js';
 import { renderBlock } from '../../render/segment.js';
 
 /** Deterministic UUID-shaped id: the same document and options give the same ids. */
 export function stableId(...parts: Array<string | number>): string {
-  const h = createHash('sha1').update(parts.join('|')).digest('hex');
+  const h = hash('sha1', parts.join('|'), 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
 }
 

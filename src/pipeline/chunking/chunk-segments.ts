@@ -5,6 +5,7 @@
  */
 import type { Chunk, Segment } from '../../model/document.js';
 import { stableId } from '../assemble/build-segments.js';
+import { countWords } from '../count-words.js';
 
 export interface ChunkOptions {
   /** Word budget per chunk (embed text). */
@@ -14,12 +15,6 @@ export interface ChunkOptions {
 export const DEFAULT_CHUNK_WORDS = 512;
 
 const NOT_EMBEDDED = new Set(['PageHeader', 'PageFooter']);
-
-function countWords(s: string): number {
-  let n = 0;
-  for (const w of s.split(/\s+/)) if (w) n++;
-  return n;
-}
 
 export function chunkSegments(segments: readonly Segment[], docKey: string, opts: ChunkOptions = { targetWords: DEFAULT_CHUNK_WORDS }): Chunk[] {
   const chunks: Chunk[] = [];

@@ -5,6 +5,7 @@
  */
 import type { Block, PageLayout } from '../../model/layout.js';
 import { blockText } from '../blocks/build-blocks.js';
+import { countWords } from '../count-words.js';
 
 const MARGIN = 0.13; // share of page height that counts as top/bottom margin
 const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
@@ -23,10 +24,6 @@ function normalizeRepeat(text: string): string {
   return text.toLowerCase().replace(/[0-9]+/g, '#').replace(/\s+/g, ' ').trim();
 }
 
-function words(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
-
 function isOpen(b: Block): boolean {
   return b.kind === 'text' && (b.type === undefined || b.type === 'Text');
 }
@@ -39,7 +36,7 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
     for (const b of p.blocks) {
       if (b.kind !== 'text' || b.lines.length > 3) continue;
       const text = blockText(b);
-      if (words(text) > 25) continue;
+      if (countWords(text) > 25) continue;
       const bottom = b.bbox.top + b.bbox.height;
       const zone = bottom <= p.height * MARGIN * 1.2 ? 'top' : b.bbox.top >= p.height * (1 - MARGIN) ? 'bottom' : undefined;
       if (!zone) continue;
@@ -67,7 +64,7 @@ function markTitle(pages: readonly PageLayout[], body: number): Block | undefine
   let best: Block | undefined;
   for (const b of first.blocks) {
     if (!isOpen(b) && b.type !== 'SectionHeader') continue;
-    if (b.lines.length > 4 || words(blockText(b)) > 30) continue;
+    if (b.lines.length > 4 || countWords(blockText(b)) > 30) continue;
     if (b.bbox.top > first.height * 0.6) continue;
     if (b.fontSize < body * 1.3) continue;
     if (!best || b.fontSize > best.fontSize) best = b;
@@ -85,7 +82,7 @@ function markSectionHeaders(pages: readonly PageLayout[], body: number): void {
     p.blocks.forEach((b, i) => {
       if (!isOpen(b)) return;
       const text = blockText(b);
-      const n = words(text);
+      const n = countWords(text);
       if (b.lines.length > 3 || n === 0 || n > 25) return;
       if (/[.,;:]$/.test(text.trim()) && !NUMBERED_HEADING.test(text)) return;
       const next = p.blocks[i + 1];

@@ -14,6 +14,7 @@
  * kept as provenance.
  */
 import type { BBox, Provenance, Segment } from '../../model/document.js';
+import { countWords } from '../count-words.js';
 import type { Block, PageLayout } from '../../model/layout.js';
 import type { TableGrid } from '../../model/table.js';
 
@@ -32,7 +33,7 @@ const NOTE_WORDS = 12;
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, '');
 
 function words(b: Block): number {
-  return b.lines.reduce((n, l) => n + l.text.split(/\s+/).filter(Boolean).length, 0);
+  return b.lines.reduce((n, l) => n + countWords(l.text), 0);
 }
 
 function negligible(b: Block): boolean {
