@@ -58,15 +58,28 @@ describe('code cache', () => {
     // Whether an entry is then used needs a fresh isolate (V8 keeps compiled scripts per
     // isolate): the pool test below.
     withCacheDir(path.join(tmp, 'unit'), () => {
-      const source = `const stamp = ${Date.now()};\nfunction total() { return stamp + 1; }\nexport { total };\n`;
-      const exports = runBundle<{ total: () => number }>(path.join(tmp, 'mod.mjs'), source, 'unit')!;
+      const file = path.join(tmp, 'mod.mjs');
+      fs.writeFileSync(file, `const stamp = ${Date.now()};\nfunction total() { return stamp + 1; }\nexport { total };\n`);
+      let reads = 0;
+      const source = () => (reads++, fs.readFileSync(file, 'utf8'));
+      const exports = runBundle<{ total: () => number }>(file, 'unit', source)!;
       expect(exports.total()).toBeGreaterThan(1);
       expect(codeCacheOutcomes().unit).toBe('missing');
       expect(fs.existsSync(codeCacheDir()!)).toBe(false);
       saveCodeCache();
       expect(codeCacheOutcomes().unit).toBe('written');
-      expect(fs.readdirSync(codeCacheDir()!)).toEqual([expect.stringMatching(/^unit-[0-9a-f]{24}\.v8$/)]);
+      const entries = fs.readdirSync(codeCacheDir()!).sort();
+      expect(entries).toEqual([expect.stringMatching(/^unit-[0-9a-f]{24}\.js$/), expect.stringMatching(/^unit-[0-9a-f]{24}\.v8$/)]);
       expect(fs.statSync(codeCacheDir()!).mode & 0o777).toBe(0o700);
+      // The kept script is the converted module; the next load reads it instead of the source.
+      expect(fs.readFileSync(path.join(codeCacheDir()!, entries[0]!), 'utf8')).toMatch(/^\(function \(\) \{ "use strict";[\s\S]*return \{ "total": total \};\n\}\)$/);
+      expect(runBundle<{ total: () => number }>(file, 'unit', source)!.total()).toBe(exports.total());
+      expect(reads).toBe(1);
+      // Another file (here: the same path rewritten) gets its own entries.
+      fs.writeFileSync(file, `function total() { return -1; }\nexport { total };\n`);
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      expect(runBundle<{ total: () => number }>(file, 'unit', source)!.total()).toBe(-1);
+      expect(reads).toBe(2);
     });
   });
 
@@ -95,12 +108,22 @@ describe('code cache', () => {
     expect(warm.loaded).toEqual({ 'quire-oplist': 'hit', pdf: 'hit' });
     expect(warm.contents).toEqual(cold.contents);
 
-    // Damaged entries are refused by V8: pdf.js compiles from source and they are rewritten.
-    for (const f of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, f), Buffer.alloc(fs.statSync(path.join(dir, f)).size, 7));
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.js'))).toHaveLength(2); // the converted scripts
+
+    // Damaged compiled code is refused by V8: pdf.js compiles from the script and the code is rewritten.
+    for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.v8'))) fs.writeFileSync(path.join(dir, f), Buffer.alloc(fs.statSync(path.join(dir, f)).size, 7));
     const damaged = await start();
     expect(damaged.loaded).toEqual({ 'quire-oplist': 'rejected', pdf: 'rejected' });
     expect(damaged.saved).toEqual({ 'quire-oplist': 'written', pdf: 'written' });
     expect(damaged.contents).toEqual(cold.contents);
+    expect((await start()).loaded).toEqual({ 'quire-oplist': 'hit', pdf: 'hit' });
+
+    // A damaged kept script is not run: the bundle is converted again and both entries rewritten.
+    for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) fs.writeFileSync(path.join(dir, f), '(function () { "use strict"; return {');
+    const broken = await start();
+    expect(broken.loaded).toEqual({ 'quire-oplist': 'missing', pdf: 'missing' });
+    expect(broken.saved).toEqual({ 'quire-oplist': 'written', pdf: 'written' });
+    expect(broken.contents).toEqual(cold.contents);
     expect((await start()).loaded).toEqual({ 'quire-oplist': 'hit', pdf: 'hit' });
   });
 });

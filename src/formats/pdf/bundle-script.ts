@@ -10,9 +10,10 @@
  * export list is returned. A bundle of any other shape is left to `import()`.
  *
  * The cache is a private folder (default `$XDG_CACHE_HOME/quire` or `~/.cache/quire`, mode
- * 0700; `QUIRE_CODE_CACHE_DIR` another folder or `off`). Entries are named by a hash of the
- * script text, the Node version and the V8 flags in effect, and V8 itself refuses data made
- * for another source length, V8 build or flag set (the entry is then rewritten).
+ * 0700; `QUIRE_CODE_CACHE_DIR` another folder or `off`) holding, per bundle, the converted
+ * script and V8's code for it. Entries are named by the bundle file's identity, the edits,
+ * the Node version and the V8 flags in effect; V8 itself refuses code made for another
+ * source, V8 build or flag set (the entry is then rewritten).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -41,7 +42,7 @@ export function bundleToScript(source: string, url: string): string | null {
   return `(function () { "use strict";\n${body}\nreturn { ${entries.join(', ')} };\n})`;
 }
 
-/** off: no cache folder; missing/rejected: compiled from source, entry not yet written. */
+/** off: no cache folder; missing: no kept script; rejected: kept script, its compiled code missing or refused. */
 export type CodeCacheOutcome = 'off' | 'hit' | 'missing' | 'rejected' | 'written';
 
 let lastOutcome: Record<string, CodeCacheOutcome> = {};
@@ -61,24 +62,45 @@ export function codeCacheDir(): string | null {
 }
 
 /**
- * Run a bundle file's code (`source`, possibly edited) as a script and return its exports;
- * null when the bundle cannot run as a script. `name` names the cache entry and, appended to
- * the file's URL, the code in stack traces.
+ * Run a bundle file's code as a script and return its exports; null when the bundle cannot
+ * run as a script. `source()` gives the code (the file's, possibly edited; null: unusable)
+ * and is only called when the cache holds no script for this file; `edits` names what it
+ * changes, so that other edits make other entries. `name` names the cache entries and,
+ * appended to the file's URL, the code in stack traces.
  */
-export function runBundle<T>(file: string, source: string, name: string): T | null {
+export function runBundle<T>(file: string, name: string, source: () => string | null, edits = ''): T | null {
   const url = pathToFileURL(file).href;
-  const script = bundleToScript(source, url);
-  if (script === null) return null;
   const dir = codeCacheDir();
-  const entry = dir ? path.join(dir, `${name}-${cacheKey(script)}.v8`) : null;
-  let cachedData: Buffer | undefined;
-  if (entry) {
+  const base = dir ? path.join(dir, `${name}-${cacheKey(file, edits)}`) : null;
+  // The converted script is kept beside the compiled code: editing and converting 3 MB of
+  // text costs about as much as compiling it from the cache.
+  let outcome: CodeCacheOutcome = 'off';
+  let loaded: { compiled: vm.Script; exports: T } | undefined;
+  let script: string | undefined;
+  const kept = base ? readEntry(`${base}.js`)?.toString('utf8') : undefined;
+  if (kept !== undefined) {
+    const code = readEntry(`${base}.v8`);
     try {
-      cachedData = fs.readFileSync(entry);
+      loaded = compile<T>(kept, url, name, code);
+      outcome = code && !loaded.compiled.cachedDataRejected ? 'hit' : 'rejected';
     } catch {
-      cachedData = undefined; // first run with this pdf.js, Node or flag set
+      loaded = undefined; // a damaged entry: converted again below, and rewritten
     }
   }
+  if (!loaded) {
+    const code = source();
+    script = code === null ? undefined : (bundleToScript(code, url) ?? undefined);
+    if (script === undefined) return null;
+    loaded = compile<T>(script, url, name, undefined);
+    outcome = base ? 'missing' : 'off';
+  }
+  const { compiled, exports } = loaded;
+  if (base && outcome !== 'hit') unsaved.push({ base, compiled, name, script: script ?? null });
+  lastOutcome = { ...lastOutcome, [name]: outcome };
+  return exports;
+}
+
+function compile<T>(script: string, url: string, name: string, cachedData: Buffer | undefined): { compiled: vm.Script; exports: T } {
   const compiled = new vm.Script(script, {
     filename: `${url}?${name}`,
     cachedData,
@@ -86,16 +108,18 @@ export function runBundle<T>(file: string, source: string, name: string): T | nu
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const exports = (compiled.runInThisContext() as () => T)();
-  let outcome: CodeCacheOutcome = 'off';
-  if (entry) {
-    outcome = cachedData && !compiled.cachedDataRejected ? 'hit' : cachedData ? 'rejected' : 'missing';
-    if (outcome !== 'hit') unsaved.push({ entry, compiled, name });
-  }
-  lastOutcome = { ...lastOutcome, [name]: outcome };
-  return exports;
+  return { compiled, exports };
 }
 
-const unsaved: Array<{ entry: string; compiled: vm.Script; name: string }> = [];
+function readEntry(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined; // first run with this pdf.js, Node or flag set
+  }
+}
+
+const unsaved: Array<{ base: string; compiled: vm.Script; name: string; script: string | null }> = [];
 
 /**
  * Write the cache entries this thread is missing. Call once pdf.js has done some work (a
@@ -103,15 +127,26 @@ const unsaved: Array<{ entry: string; compiled: vm.Script; name: string }> = [];
  * a cache written right after loading lacks.
  */
 export function saveCodeCache(): void {
-  for (const { entry, compiled, name } of unsaved.splice(0)) {
-    if (writeEntry(entry, compiled.createCachedData())) lastOutcome = { ...lastOutcome, [name]: 'written' };
+  for (const { base, compiled, name, script } of unsaved.splice(0)) {
+    // The script first: compiled code is only read beside the script it was made from.
+    if (script !== null && !writeEntry(`${base}.js`, Buffer.from(script))) continue;
+    if (writeEntry(`${base}.v8`, compiled.createCachedData())) lastOutcome = { ...lastOutcome, [name]: 'written' };
   }
 }
 
-function cacheKey(script: string): string {
+/**
+ * Entries belong to one bundle file (path, size, modification time, inode), one set of edits
+ * and converter, and one Node build and flag set.
+ */
+function cacheKey(file: string, edits: string): string {
+  const st = fs.statSync(file);
   const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? '', ...appliedV8Flags()].join(' ');
-  return crypto.createHash('sha256').update(script).update(`\0${process.version}\0${process.arch}\0${flags}`).digest('hex').slice(0, 24);
+  const id = [file, st.size, st.mtimeMs, st.ino, CONVERTER, edits, process.version, process.arch, flags].join('\0');
+  return crypto.hash('sha1', id, 'hex').slice(0, 24);
 }
+
+/** Changes when bundleToScript's output would (old entries are then not read). */
+const CONVERTER = 'script-v1';
 
 /** Atomic (another worker may be writing the same entry); a failure only costs speed. */
 function writeEntry(entry: string, data: Buffer): boolean {

@@ -26,7 +26,7 @@ export function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= withNativeBuiltins(async () => {
     await installOpListWorker();
     const file = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
-    return runBundle<PdfJs>(file, fs.readFileSync(file, 'utf8'), 'pdf') ?? import('pdfjs-dist/legacy/build/pdf.mjs');
+    return runBundle<PdfJs>(file, 'pdf', () => fs.readFileSync(file, 'utf8')) ?? import('pdfjs-dist/legacy/build/pdf.mjs');
   });
   return pdfjsPromise;
 }

@@ -91,6 +91,9 @@ const EDITS: Edit[] = [
   },
 ];
 
+/** Identifies the edits, so that cached patched scripts follow changes to them. */
+const EDITS_ID = JSON.stringify(EDITS);
+
 /** A variable, not a literal: the worker module has no type declarations. */
 const STOCK_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 
@@ -126,18 +129,27 @@ export async function installOpListWorker(): Promise<void> {
   }
   try {
     const file = createRequire(import.meta.url).resolve(STOCK_WORKER);
-    const patched = patchWorkerSource(fs.readFileSync(file, 'utf8'));
-    if (patched.ok) {
-      // As a script with a code cache (bundle-script.ts); otherwise a data: URL keeps the
-      // patch in memory, with sourceURL naming it in stack traces instead of megabytes of
-      // base64. The worker resolves nothing relative to its own URL: pdf.js hands its WASM
-      // decoders their bytes itself.
-      const source = `${patched.source}\n//# sourceURL=${pathToFileURL(file).href}?quire-oplist\n`;
-      g.pdfjsWorker = runBundle(file, patched.source, 'quire-oplist') ?? (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`));
+    // As a script with a code cache (bundle-script.ts), which also keeps the patched script:
+    // the file is then read and patched only when the cache has no script for it.
+    let patched: PatchResult | undefined;
+    const patch = () => (patched ??= patchWorkerSource(fs.readFileSync(file, 'utf8')));
+    const fromScript = runBundle(file, 'quire-oplist', () => { const p = patch(); return p.ok ? p.source : null; }, EDITS_ID);
+    if (fromScript) {
+      g.pdfjsWorker = fromScript;
       status = { patched: true };
       return;
     }
-    status = { patched: false, reason: patched.reason };
+    const result = patch();
+    if (result.ok) {
+      // Otherwise a data: URL keeps the patch in memory, with sourceURL naming it in stack
+      // traces instead of megabytes of base64. The worker resolves nothing relative to its
+      // own URL: pdf.js hands its WASM decoders their bytes itself.
+      const source = `${result.source}\n//# sourceURL=${pathToFileURL(file).href}?quire-oplist\n`;
+      g.pdfjsWorker = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+      status = { patched: true };
+      return;
+    }
+    status = { patched: false, reason: result.reason };
   } catch (err) {
     status = { patched: false, reason: `patched pdf.js worker failed to load: ${(err as Error)?.message ?? String(err)}` };
   }
