@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { corpusPath, fixture, hasCorpus } from '../helpers.js';
 import { WorkerPool } from '../../src/workers/pool.js';
@@ -82,6 +83,18 @@ describe('pdf.js worker patch', () => {
     expect(list.argsArray.length).toBe(list.fnArray.length);
     const shown = list.fnArray.flatMap((fn, i) => (fn === lib.OPS.showText ? (list.argsArray[i] as [Array<{ unicode?: string }>])[0] : []));
     expect(shown.map((g) => g.unicode ?? '').join('')).toMatch(/Congress/);
+    await doc.destroy();
+  });
+
+  it('hands over every chunk of a page whose operator list runs to a hundred and more', { timeout: 60_000 }, async () => {
+    // 20,000 squares: 180,000 operators, handed over in 180 chunks of 1,000.
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([612, 792]);
+    for (let i = 0; i < 20_000; i++) page.drawRectangle({ x: 10 + (i % 150) * 4, y: 10 + Math.floor(i / 150) * 5, width: 2, height: 2, color: rgb(0, 0, 0) });
+    const doc = await openPdf(new Uint8Array(await pdf.save()));
+    const content = await extractPageContent(await doc.getPage(1));
+    expect(directOperatorListsEnabled()).toBe(true);
+    expect(content.rects).toHaveLength(20_000);
     await doc.destroy();
   });
 

@@ -71,7 +71,8 @@ export function codeCacheDir(): string | null {
 export function runBundle<T>(file: string, name: string, source: () => string | null, edits = ''): T | null {
   const url = pathToFileURL(file).href;
   const dir = codeCacheDir();
-  const base = dir ? path.join(dir, `${name}-${cacheKey(file, edits)}`) : null;
+  const key = dir ? cacheKey(file, edits) : null;
+  const base = dir && key ? path.join(dir, `${name}-${key}`) : null;
   // The converted script is kept beside the compiled code: editing and converting 3 MB of
   // text costs about as much as compiling it from the cache.
   let outcome: CodeCacheOutcome = 'off';
@@ -138,8 +139,13 @@ export function saveCodeCache(): void {
  * Entries belong to one bundle file (path, size, modification time, inode), one set of edits
  * and converter, and one Node build and flag set.
  */
-function cacheKey(file: string, edits: string): string {
-  const st = fs.statSync(file);
+function cacheKey(file: string, edits: string): string | null {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    return null; // no file identity, no cache
+  }
   const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? '', ...appliedV8Flags()].join(' ');
   const id = [file, st.size, st.mtimeMs, st.ino, CONVERTER, edits, process.version, process.arch, flags].join('\0');
   return crypto.hash('sha1', id, 'hex').slice(0, 24);

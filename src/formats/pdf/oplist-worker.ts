@@ -164,9 +164,9 @@ class DirectChunks {
   private readonly chunks = new Map<number, { fnArray: unknown[]; argsArray: unknown[] }>();
 
   put(fnArray: unknown[], argsArray: unknown[]): number {
-    // Chunks are taken within the same turn of the event loop; more than a few waiting means
-    // their reads were abandoned (document destroyed mid-page), so the oldest are dropped.
-    if (this.chunks.size >= 64) this.chunks.delete(this.chunks.keys().next().value!);
+    // Taken as the API side reads its stream; a page of many chunks may have dozens waiting.
+    // Only a read abandoned mid-page leaves any behind, and a pool worker is replaced when
+    // its task is aborted, so there is no bound to enforce (dropping one would lose text).
     const token = this.next++;
     this.chunks.set(token, { fnArray, argsArray });
     return token;
