@@ -15,7 +15,7 @@
  * compiler (on its helper threads) spent about a third of a second of CPU per worker on pdf.js
  * functions that ran a few times, with large inlined graphs. Tiering up after ~4.4x the
  * default budget and inlining at most 300 bytes of bytecode per function cut freeculture.pdf
- * (352 pages) from 4.6 to 4.2 s of CPU and 2.6 to 2.35 s of wall time; a worker already
+ * (352 pages) from 4.7 to 4.3 s of CPU and 2.6 to 2.3 s of wall time; a worker already
  * warm from earlier parses is as fast as before (GeoTopo, 400p, DA-619p in one engine, second
  * round).
  */
