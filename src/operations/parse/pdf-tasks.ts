@@ -3,7 +3,6 @@
  * of pages. Each worker keeps the last opened document so consecutive batches of one job
  * do not re-parse the file.
  */
-import { setImmediate as setImmediateCallback } from 'node:timers';
 import { setImmediate } from 'node:timers/promises';
 import { errorMessage } from '../../errors.js';
 import type { PageLayout } from '../../model/layout.js';
@@ -131,7 +130,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
   }
   await ocrInFlight;
   // pdf.js's compiled code, for the next worker's start (a no-op once written).
-  setImmediateCallback(saveCodeCache);
+  void setImmediate().then(saveCodeCache);
   return out;
 }
 

@@ -27,7 +27,8 @@ export function chunkSegments(segments: readonly Segment[], docKey: string, opts
       .map((s) => s.embed)
       .filter(Boolean)
       .join('\n\n');
-    chunks.push({ chunk_id: stableId(docKey, 'chunk', chunks.length, cur[0]!.segment_id), chunk_length: countWords(embed), segments: cur, embed });
+    // The embed text joins the counted segments with blank lines, so its words are `words`.
+    chunks.push({ chunk_id: stableId(docKey, 'chunk', chunks.length, cur[0]!.segment_id), chunk_length: words, segments: cur, embed });
     cur = [];
     words = 0;
   };

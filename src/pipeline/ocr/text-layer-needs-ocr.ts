@@ -13,7 +13,7 @@
 import type { BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
 import type { InkCoverage } from './ink-coverage.js';
-import { alnumCount, BAD_CHAR, isAsciiAlnum, isFunctionWord, isWordlike } from './text-quality.js';
+import { alnumCount, BAD_CHAR, isFunctionWord, isWordlike } from './text-quality.js';
 
 export interface TextLayerPage {
   width: number;
@@ -121,27 +121,31 @@ export interface TextStats {
   functionWordRatio: number;
 }
 
-/** The statistics the rule reads, by regular expressions: the reference for simpleTextStats. */
+/**
+ * The statistics the rule reads, by regular expressions: the reference for simpleTextStats,
+ * and what text in other scripts goes through.
+ */
 export function textStats(text: string): TextStats {
-  const { chars, badChars } = countChars(text);
+  const chars = [...text.replace(/\s+/g, '')];
+  const badChars = chars.filter((c) => BAD_CHAR.test(c)).length;
   // Dot leaders and rules ("......", "____") are layout, not evidence of symbol soup.
   // Real symbol characters (dingbats, arrows, box drawing: category So) decorate pages; the
   // soup of a broken encoding is punctuation and ASCII symbols.
   const compact = text.replace(/([^\p{L}\p{N}\s])\1{2,}/gu, '$1').replace(/[\s\p{So}]+/gu, '');
-  const alnumRatio = compact.length ? alnumCount(compact) / codePoints(compact) : 0;
+  const alnumRatio = compact.length ? alnumCount(compact) / [...compact].length : 0;
   // Word checks look at letter tokens of scripts written with spaces; tokens with digits
   // (codes like "T0-C1", dates, amounts) are neither words nor garbage and single letters
   // ("a", "I", list markers) say nothing. A page mostly in CJK or another unspaced script
   // is not judged by words at all.
-  const letterTokens = text.split(/\s+/).map(stripEdgePunct).filter(hasLetter);
-  const otherScript = letterTokens.filter(hasOtherScriptLetter).length;
-  const tokens = otherScript * 2 > letterTokens.length ? [] : letterTokens.filter((t) => t.length >= 2 && !hasNumber(t) && !hasOtherScriptLetter(t));
+  const letterTokens = text.split(/\s+/).map((t) => t.replace(EDGE_PUNCT, '')).filter((t) => /\p{L}/u.test(t));
+  const otherScript = letterTokens.filter((t) => OTHER_SCRIPT_LETTER.test(t)).length;
+  const tokens = otherScript * 2 > letterTokens.length ? [] : letterTokens.filter((t) => t.length >= 2 && !/\p{N}/u.test(t) && !OTHER_SCRIPT_LETTER.test(t));
   // Distinct tokens, so that a column repeating "GmbH" or "XXXX" does not outvote the rest.
   const lower = tokens.map((t) => t.toLowerCase());
   const distinct = [...new Set(lower)];
   const wordlikeRatio = distinct.length ? distinct.filter(isWordlike).length / distinct.length : 0;
   const functionWordRatio = tokens.length ? lower.filter(isFunctionWord).length / tokens.length : 0;
-  return { chars, badChars, compactLength: compact.length, alnumRatio, tokens: tokens.length, wordlikeRatio, functionWordRatio };
+  return { chars: chars.length, badChars, compactLength: compact.length, alnumRatio, tokens: tokens.length, wordlikeRatio, functionWordRatio };
 }
 
 /** Character classes for the one-pass statistics, as bit flags; 0 = not yet classified. */
@@ -245,53 +249,6 @@ export function simpleTextStats(text: string): TextStats | null {
     wordlikeRatio: distinct ? wordlike / distinct : 0,
     functionWordRatio: tokens ? functionWords / tokens : 0,
   };
-}
-
-// Assessed on every page of every document, so the common ASCII case skips the regexes.
-
-/** Non-space code points and how many of them are BAD_CHAR. */
-function countChars(text: string): { chars: number; badChars: number } {
-  let chars = 0, badChars = 0;
-  for (const c of text) {
-    const code = c.codePointAt(0)!;
-    if (code > 32 && code < 127) {
-      chars++;
-    } else if (!WHITESPACE.test(c)) {
-      chars++;
-      if (BAD_CHAR.test(c)) badChars++;
-    }
-  }
-  return { chars, badChars };
-}
-
-const WHITESPACE = /^\s$/;
-
-function codePoints(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-
-function stripEdgePunct(t: string): string {
-  if (t.length > 0 && isAsciiAlnum(t.charCodeAt(0)) && isAsciiAlnum(t.charCodeAt(t.length - 1))) return t;
-  return t.replace(EDGE_PUNCT, '');
-}
-
-function isAscii(t: string): boolean {
-  for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 127) return false;
-  return true;
-}
-
-function hasLetter(t: string): boolean {
-  return isAscii(t) ? /[A-Za-z]/.test(t) : /\p{L}/u.test(t);
-}
-
-function hasNumber(t: string): boolean {
-  return isAscii(t) ? /[0-9]/.test(t) : /\p{N}/u.test(t);
-}
-
-function hasOtherScriptLetter(t: string): boolean {
-  return !isAscii(t) && OTHER_SCRIPT_LETTER.test(t);
 }
 
 /** Share of the page covered by the union of boxes (on a coarse grid: exact enough, robust to overlaps). */

@@ -6,7 +6,7 @@
 const ALNUM_CHAR = /^[\p{L}\p{N}]$/u;
 
 /** Whether a UTF-16 code is an ASCII letter or digit (the common case, without a regex). */
-export function isAsciiAlnum(code: number): boolean {
+function isAsciiAlnum(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
