@@ -12,6 +12,8 @@ import { parseTesseractTsv } from '../../src/engines/ocr/tesseract-tsv.js';
 import { findLocalTessdata, inspectTraineddata, npmBestIntTessdata } from '../../src/engines/ocr/tessdata.js';
 import { loadImagePages } from '../../src/formats/image/load-image-pages.js';
 import { repoRoot } from './helpers/corpus.js';
+import { createRequire } from 'node:module';
+import Tesseract from 'tesseract.js';
 
 const phototest = path.join(repoRoot, 'test/fixtures/ocr/phototest.tif');
 const loadPhototest = async (): Promise<RasterImage> => (await loadImagePages(fs.readFileSync(phototest))).getPage(0);
@@ -73,6 +75,36 @@ describe('language data', () => {
 
   it('names the missing npm package for an uninstalled language', () => {
     expect(() => npmBestIntTessdata(['eng', 'xyz'])).toThrow(/@tesseract.js-data\/xyz/);
+  });
+});
+
+describe('the tesseract.js thread', () => {
+  const thread = path.join(repoRoot, 'src/engines/ocr/tesseract-thread.cjs');
+  const { coreModule } = createRequire(import.meta.url)(thread) as { coreModule: (lstmOnly: unknown, f: { simd?: boolean; relaxedSimd?: boolean }) => string };
+
+  it('picks the LSTM-only WASM core unless the legacy engine is asked for, and each exists', () => {
+    expect(coreModule(true, { simd: true })).toBe('tesseract.js-core/tesseract-core-simd-lstm');
+    expect(coreModule(true, { relaxedSimd: true, simd: true })).toBe('tesseract.js-core/tesseract-core-relaxedsimd-lstm');
+    expect(coreModule(true, {})).toBe('tesseract.js-core/tesseract-core-lstm');
+    expect(coreModule(false, { simd: true })).toBe('tesseract.js-core/tesseract-core-simd');
+    const fromTesseractJs = createRequire(createRequire(import.meta.url).resolve('tesseract.js/package.json'));
+    for (const lstm of [true, false]) for (const f of [{}, { simd: true }, { relaxedSimd: true }]) expect(() => fromTesseractJs.resolve(coreModule(lstm, f))).not.toThrow();
+  });
+
+  it('reads exactly what tesseract.js\'s stock worker reads', async () => {
+    const image = encodePnm(await loadPhototest());
+    const options = { langPath: path.join(path.dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int'), gzip: true, cacheMethod: 'none' };
+    const tsv = async (workerPath?: string) => {
+      const w = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, { ...options, ...(workerPath ? { workerPath } : {}) });
+      try {
+        return (await w.recognize(image, { tessedit_pageseg_mode: '3', user_defined_dpi: '300' } as never, { text: false, tsv: true })).data.tsv;
+      } finally {
+        await w.terminate();
+      }
+    };
+    const ours = await tsv(thread);
+    expect(ours?.split('\n').length).toBeGreaterThan(50);
+    expect(ours).toBe(await tsv());
   });
 });
 

@@ -5,6 +5,7 @@
  * single-threaded, so a pool worker that owns one engine keeps to one core.
  */
 import Tesseract from 'tesseract.js';
+import { fileURLToPath } from 'node:url';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { ProcessingError } from '../../errors.js';
 import type { OcrEngine, OcrPageResult, OcrRequest, RasterImage } from './interface.js';
@@ -21,6 +22,9 @@ export interface TesseractJsOptions {
   modelLabel: string;
   timeoutMs?: number;
 }
+
+/** tesseract.js's worker script with the LSTM-only WASM core and no network (see the file). */
+const THREAD_SCRIPT = fileURLToPath(new URL('./tesseract-thread.cjs', import.meta.url));
 
 /** Creating a worker reads and inflates the traineddata; a minute means something is wrong. */
 const INIT_TIMEOUT_MS = 60_000;
@@ -110,6 +114,7 @@ export class TesseractJsEngine implements OcrEngine {
       langPath: dir,
       gzip,
       cacheMethod: 'none',
+      workerPath: THREAD_SCRIPT,
       // Without a handler tesseract.js rethrows job errors inside its message listener,
       // which would be an uncaught exception in this thread.
       errorHandler: (e: unknown) => initFailed(e),
