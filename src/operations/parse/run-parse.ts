@@ -65,12 +65,17 @@ function wantsImages(o: ParseOptions): boolean {
   return o.output_fields.image;
 }
 
-/** Batches small enough to balance the workers, large enough to amortise task overhead. */
-function batches(pages: number[], threads: number, ocrEveryPage: boolean): number[][] {
+/**
+ * Batches small enough to balance the workers, large enough to amortise task overhead. The
+ * first page goes alone: it is the page most often a scanned cover, and a worker reading a
+ * page by OCR would otherwise hold the rest of its batch back (and run them cold, beside the
+ * OCR) while the other workers run out of pages.
+ */
+function batches(pages: readonly number[], threads: number, ocrEveryPage: boolean): number[][] {
   // OCR pages are slow enough that one page per task balances best.
   const size = ocrEveryPage ? 1 : Math.max(1, Math.min(8, Math.ceil(pages.length / (threads * 4))));
-  const out: number[][] = [];
-  for (let i = 0; i < pages.length; i += size) out.push(pages.slice(i, i + size));
+  const out: number[][] = size > 1 && pages.length > 1 ? [pages.slice(0, 1)] : [];
+  for (let i = out.length; i < pages.length; i += size) out.push(pages.slice(i, i + size));
   return out;
 }
 
