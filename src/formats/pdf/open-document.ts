@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ProcessingError } from '../../errors.js';
 import { runBundle } from './bundle-script.js';
 import { installOpListWorker } from './oplist-worker.js';
+import { installNativeJpeg } from './native-jpeg.js';
 import { withNativeBuiltins } from './native-builtins.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -24,6 +25,7 @@ let pdfjsPromise: Promise<PdfJs> | undefined;
  */
 export function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= withNativeBuiltins(async () => {
+    installNativeJpeg();
     await installOpListWorker();
     const file = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
     return runBundle<PdfJs>(file, 'pdf', () => fs.readFileSync(file, 'utf8')) ?? import('pdfjs-dist/legacy/build/pdf.mjs');

@@ -11,7 +11,8 @@
  * costs more than inflating a few kilobytes synchronously (a quarter of the pass).
  * Operator lists are handed to the API side as they are, not structured-cloned: both sides
  * run in this thread, and cloning every glyph object of every chunk cost about a tenth of
- * the pass (see `enableDirectOperatorLists`).
+ * the pass (see `enableDirectOperatorLists`). When a page is rendered, plain JPEG images are
+ * decoded by libjpeg-turbo (native-jpeg.ts).
  *
  * The patch is a few exact-text edits to the bundled worker, loaded into this thread as
  * pdf.js's "main-thread worker" (`globalThis.pdfjsWorker`). When an edit does not match (a
@@ -76,6 +77,13 @@ const EDITS: Edit[] = [
     what: 'inflate form content in-thread',
     find: `    prevRefs = null\n  }) {\n    if (stream.isAsync) {\n`,
     replace: `    prevRefs = null\n  }) {\n    if (stream.isAsync && !this.quireOpListOnly) {\n`,
+  },
+  {
+    what: 'decode JPEG images with libjpeg-turbo when rendering',
+    // native-jpeg.ts answers for the JPEGs both decoders read alike, asynchronously (the
+    // decode runs off this thread); null leaves the stream to pdf.js's own decoder.
+    find: `  decodeImage(bytes) {\n    if (this.eof) {\n      return this.buffer;\n    }\n    bytes = this.#skipUselessBytes(bytes || this.bytes);\n`,
+    replace: `  async getImageData(length, decoderOptions) {\n    const quireDecode = globalThis.quireDecodeJpeg;\n    if (quireDecode && !this.eof) {\n      const bytes = this.#skipUselessBytes(this.canAsyncDecodeImageFromBuffer && (await this.stream.asyncGetBytes()) || this.bytes);\n      const data = await quireDecode(bytes, this.jpegOptions, this.drawWidth, this.drawHeight, this.forceRGBA, this.forceRGB);\n      if (data && !this.eof) {\n        this.buffer = data;\n        this.bufferLength = data.length;\n        this.eof = true;\n      }\n    }\n    return super.getImageData(length, decoderOptions);\n  }\n  decodeImage(bytes) {\n    if (this.eof) {\n      return this.buffer;\n    }\n    bytes = this.#skipUselessBytes(bytes || this.bytes);\n`,
   },
   {
     what: 'tag operator-list requests for direct hand-over',
