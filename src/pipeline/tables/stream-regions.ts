@@ -50,9 +50,10 @@ function words(s: string): number {
 /**
  * Split pieces into vertical strips at the page's column gutters. A table's own column
  * gaps look like gutters too; a page gutter has running text on both sides (lines of
- * several words next to it), a table gap has short cells.
+ * several words next to it), a table gap has short cells. Each strip comes with its lines;
+ * a page without gutters is one strip whose lines are the page's.
  */
-function strips(pieces: readonly Piece[], runs: readonly TextRun[]): Piece[][] {
+function strips(pieces: readonly Piece[], runs: readonly TextRun[]): TextLine[][] {
   const lines = groupLines(pieces);
   const prose = (cut: number, left: boolean) => {
     const sizes: number[] = [];
@@ -65,7 +66,7 @@ function strips(pieces: readonly Piece[], runs: readonly TextRun[]): Piece[][] {
     return median(sizes) >= 4;
   };
   const gutters = findGutters(runs).filter(([a, b]) => prose((a + b) / 2, true) && prose((a + b) / 2, false));
-  if (gutters.length === 0) return [pieces.slice()];
+  if (gutters.length === 0) return [lines];
   const cuts = gutters.map(([a, b]) => (a + b) / 2).sort((a, b) => a - b);
   const out: Piece[][] = cuts.map(() => []);
   out.push([]);
@@ -75,7 +76,7 @@ function strips(pieces: readonly Piece[], runs: readonly TextRun[]): Piece[][] {
     while (k < cuts.length && cx > cuts[k]!) k++;
     out[k]!.push(p);
   }
-  return out.filter((s) => s.length > 0);
+  return out.filter((s) => s.length > 0).map((s) => groupLines(s));
 }
 
 function isTabular(li: LineInfo): boolean {
@@ -272,8 +273,8 @@ function trailingLines(block: LineInfo[], infos: readonly LineInfo[], size: numb
 
 export function streamRegions(pieces: readonly Piece[], runs: readonly TextRun[], rules: RuleSet): StreamRegion[] {
   const out: StreamRegion[] = [];
-  for (const strip of strips(pieces, runs)) {
-    const infos: LineInfo[] = groupLines(strip).map((line) => ({ line, chunks: lineChunks(line) }));
+  for (const lines of strips(pieces, runs)) {
+    const infos: LineInfo[] = lines.map((line) => ({ line, chunks: lineChunks(line) }));
     for (const block of mergeBlocks(blocksOf(infos).filter(tabularBlock), infos)) {
       const size = median(block.map((l) => l.line.size), 10);
       headingLines(block, infos, rules, size);

@@ -150,8 +150,32 @@ function extent(pieces: readonly Piece[]): { x0: number; x1: number; top: number
   return { x0, x1, top, bottom };
 }
 
+/**
+ * A chunk whose text is joined when first read: table detection splits every line of every
+ * page into chunks, and reads the text of few of them (those of candidate tables).
+ */
+class PieceChunk implements Chunk {
+  readonly x0: number;
+  readonly x1: number;
+  readonly top: number;
+  readonly bottom: number;
+  private joined: string | undefined;
+
+  constructor(readonly pieces: Piece[]) {
+    const e = extent(pieces);
+    this.x0 = e.x0;
+    this.x1 = e.x1;
+    this.top = e.top;
+    this.bottom = e.bottom;
+  }
+
+  get text(): string {
+    return (this.joined ??= joinPieces(this.pieces));
+  }
+}
+
 export function makeChunk(pieces: Piece[]): Chunk {
-  return { pieces, ...extent(pieces), text: joinPieces(pieces) };
+  return new PieceChunk(pieces);
 }
 
 /**
