@@ -5,7 +5,7 @@
  */
 import type { BBox } from '../model/document.js';
 import type { Block, PageLayout } from '../model/layout.js';
-import { countWords } from './count-words.js';
+import { countWords, nonSpaceLength } from './count-words.js';
 import type { PageContent, TextRun } from '../model/page.js';
 import { buildBlocks, toBlock } from './blocks/build-blocks.js';
 import { hintBlockType } from './classify/page-hints.js';
@@ -33,7 +33,7 @@ export function fontHistogram(runs: readonly TextRun[]): Record<string, number> 
   const hist: Record<string, number> = {};
   for (const r of runs) {
     const key = String(Math.round(r.fontSize * 10));
-    hist[key] = (hist[key] ?? 0) + r.text.replace(/\s/g, '').length;
+    hist[key] = (hist[key] ?? 0) + nonSpaceLength(r.text);
   }
   return hist;
 }

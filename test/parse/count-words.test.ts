@@ -1,6 +1,6 @@
 /** countWords counts what `split(/\s+/).filter(Boolean)` does, for every kind of white space. */
 import { describe, expect, it } from 'vitest';
-import { countWords } from '../../src/pipeline/count-words.js';
+import { countWords, nonSpaceLength } from '../../src/pipeline/count-words.js';
 
 const reference = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
@@ -13,6 +13,16 @@ describe('countWords', () => {
       for (const s of [`a${ch}b`, `a${ch}${ch}b`, `${ch}a`, `a${ch}`]) if (countWords(s) !== reference(s)) mismatches.push(`U+${c.toString(16)} in ${JSON.stringify(s)}`);
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('counts non-space characters as removing \\s does, for every code unit', () => {
+    const mismatches: string[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      const s = `a${String.fromCharCode(c)}b ${String.fromCharCode(c)}`;
+      if (nonSpaceLength(s) !== s.replace(/\s/g, '').length) mismatches.push(`U+${c.toString(16)}`);
+    }
+    expect(mismatches).toEqual([]);
+    expect(nonSpaceLength(' Total\t12 \u00a0')).toBe(7);
   });
 
   it('counts words of ordinary and empty text', () => {

@@ -6,6 +6,7 @@
 import type { OcrEntry } from '../../model/document.js';
 import type { Line } from '../../model/layout.js';
 import type { TextRun } from '../../model/page.js';
+import { nonSpaceLength } from '../count-words.js';
 import { visualToLogical } from './bidi.js';
 import { findGutters } from './gutters.js';
 import { byDirection } from './rotation.js';
@@ -133,7 +134,7 @@ function finishLine(runs: TextRun[]): Line {
     right = Math.max(right, r.bbox.left + r.bbox.width);
     top = Math.min(top, r.bbox.top);
     bottom = Math.max(bottom, r.bbox.top + r.bbox.height);
-    const n = t.replace(/\s/g, '').length;
+    const n = nonSpaceLength(t);
     total += n;
     const key = Math.round(r.fontSize * 10);
     chars.set(key, (chars.get(key) ?? 0) + n);

@@ -18,12 +18,17 @@ export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
   }
   const n = Math.ceil(x1 - x0) + 1;
   if (!(n > 1) || n > 20000) return [];
-  const cover = new Float64Array(n);
+  // Runs covering each point: +1 where a run starts, -1 where it ends, then running sums
+  // (instead of adding 1 along every run's width).
+  const cover = new Float64Array(n + 1);
   for (const r of runs) {
     const a = Math.max(0, Math.floor(r.bbox.left - x0));
     const b = Math.min(n - 1, Math.ceil(r.bbox.left + r.bbox.width - x0));
-    for (let i = a; i < b; i++) cover[i]! += 1;
+    if (a >= b) continue;
+    cover[a]! += 1;
+    cover[b]! -= 1;
   }
+  for (let i = 1; i < n; i++) cover[i]! += cover[i - 1]!;
   let max = 0;
   for (const c of cover) max = Math.max(max, c);
   const low = Math.max(1, 0.06 * max);

@@ -27,6 +27,7 @@ import { groupRows, isNumericText, type LineCells } from './row-groups.js';
 import { coverage, type RuleSet, type Seg } from './rule-segments.js';
 import { dropLines, spanCells } from './span-cells.js';
 import { cutPiece, groupLines, joinPieces, lineChunks, makeChunk, type Chunk, type Piece, type TextLine } from './text-pieces.js';
+import { nonSpaceLength } from '../count-words.js';
 
 export interface GridRequest {
   region: BBox;
@@ -88,7 +89,7 @@ function gridLines(segs: readonly Seg[], lo: number, hi: number): number[] {
 
 /** A chunk far wider than its characters can be: glyphs placed apart inside one run. */
 function spread(c: Chunk): boolean {
-  const chars = c.text.replace(/\s/g, '').length;
+  const chars = nonSpaceLength(c.text);
   const size = Math.max(...c.pieces.map((p) => p.size));
   return c.x1 - c.x0 > 2 * size * Math.max(1, chars) + 2 * size;
 }

@@ -8,6 +8,7 @@
  * - chunks: the pieces of a line split wherever the horizontal gap is wide: candidate cells.
  */
 import type { TextRun } from '../../model/page.js';
+import { isSpace } from '../count-words.js';
 
 export interface Piece {
   text: string;
@@ -38,14 +39,6 @@ export interface Chunk {
   top: number;
   bottom: number;
   text: string;
-}
-
-/** The characters JavaScript's `\s` matches (the word separators of `runPieces`). */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
-  );
 }
 
 /**
