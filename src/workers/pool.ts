@@ -9,6 +9,7 @@ import { Piscina } from 'piscina';
 import { ProcessingError, errorMessage, type ProcessingErrorKind } from '../errors.js';
 import type { TaskKind, TaskPayload, TaskResult } from './tasks.js';
 import type { WorkerReply } from './worker.js';
+import { applyNativeEnv } from './native-env.js';
 
 export interface PoolConfig {
   /** Worker threads; default: available cores. */
@@ -39,6 +40,7 @@ export class WorkerPool {
     this.threads = Math.max(1, cfg.threads ?? (os.availableParallelism?.() ?? os.cpus().length));
     this.taskTimeoutMs = cfg.taskTimeoutMs ?? 60_000;
     const filename = cfg.filename ?? defaultWorkerFile();
+    applyNativeEnv(); // before any worker can load a native library
     const fromSource = filename.endsWith('.ts');
     this.piscina = new Piscina({
       // TypeScript workers (development and tests) start through a shim that loads tsx.
