@@ -50,10 +50,11 @@ export interface OcrOutcome {
 /** Replace the page's text with OCR words read from `raster` (page units kept). */
 export async function ocrContent(content: PageContent, raster: RasterImage, s: OcrSettings): Promise<OcrOutcome> {
   const engine = await ocrEngine(s.ocrEngine);
-  const { runs, meta } = await ocrPage(raster, engine, { pageWidth: content.width, pageHeight: content.height });
-  // Ruling lines drawn in the scan delimit table cells as vector rules do on text pages.
-  const grey = toGrey(raster);
-  const rules = findRasterLines({ width: grey.width, height: grey.height, data: grey.data, dpi: grey.dpi }, content.width / raster.width);
+  const { runs, meta, ocrRaster } = await ocrPage(raster, engine, { pageWidth: content.width, pageHeight: content.height });
+  // Ruling lines drawn in the scan delimit table cells as vector rules do on text pages. The
+  // raster OCR read (smaller for large print) holds any rule a quarter inch long.
+  const grey = ocrRaster ?? toGrey(raster);
+  const rules = findRasterLines({ width: grey.width, height: grey.height, data: grey.data, dpi: grey.dpi }, content.width / grey.width);
   return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees };
 }
 

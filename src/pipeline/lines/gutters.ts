@@ -6,6 +6,12 @@
 import type { TextRun } from '../../model/page.js';
 
 const MIN_GUTTER = 3; // points
+/**
+ * Nor narrower than this share of the median font size: a word space is a quarter to a
+ * third of an em, so in large print (covers, slides) gaps between words can line up over a
+ * few lines and look like a 3-point gutter. Real column gaps are an em or more.
+ */
+const MIN_GUTTER_EM = 0.5;
 const MIN_SIDE_SHARE = 0.3; // each side holds at least this share of the busiest column's lines
 
 export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
@@ -18,6 +24,7 @@ export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
   }
   const n = Math.ceil(x1 - x0) + 1;
   if (!(n > 1) || n > 20000) return [];
+  const minWidth = Math.max(MIN_GUTTER, MIN_GUTTER_EM * medianFontSize(runs));
   // Runs covering each point: +1 where a run starts, -1 where it ends, then running sums
   // (instead of adding 1 along every run's width).
   const cover = new Float64Array(n + 1);
@@ -41,7 +48,7 @@ export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
     }
     let j = i;
     while (j < n && cover[j]! <= low) j++;
-    if (j - i >= MIN_GUTTER && i > 0 && j < n) {
+    if (j - i >= minWidth && i > 0 && j < n) {
       let left = 0;
       let right = 0;
       for (let k = 0; k < i; k++) left = Math.max(left, cover[k]!);
@@ -51,4 +58,9 @@ export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
     i = j;
   }
   return gutters;
+}
+
+function medianFontSize(runs: readonly TextRun[]): number {
+  const sizes = runs.map((r) => r.fontSize).sort((a, b) => a - b);
+  return sizes[sizes.length >> 1] ?? 0;
 }

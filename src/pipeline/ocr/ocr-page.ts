@@ -4,10 +4,12 @@
  * 1. grey + a small ink mask; a blank page ends here with no runs;
  * 2. text direction and skew from projection profiles; which way is up from the
  *    ascender/descender asymmetry of the lines (a guess, verified by step 4);
- * 3. rotate (quarter turns + skew in one resampling) and OCR the page;
- * 4. if that reading is poor, OCR a dense crop in the other orientations and re-read the
+ * 3. measure the smallest text; a page of large print is read from a smaller copy
+ *    (glyph-size.ts), since more pixels than its glyphs need only cost time;
+ * 4. rotate (quarter turns + skew in one resampling) and OCR the page;
+ * 5. if that reading is poor, OCR a dense crop in the other orientations and re-read the
  *    page in the one that reads clearly better (upright pages never pay for this);
- * 5. map word boxes back to the original raster, then to page units.
+ * 6. map word boxes back to the original raster, then to page units.
  */
 import type { PageSegmentation, OcrEngine, OcrPageResult, RasterImage } from '../../engines/ocr/interface.js';
 import type { BBox } from '../../model/document.js';
@@ -15,6 +17,8 @@ import type { TextRun } from '../../model/page.js';
 import { toGrey } from '../rasterize/raster-grey.js';
 import { cropRaster, type PixelRect } from '../rasterize/crop-raster.js';
 import { inkMask, isBlank, type InkMask } from './ink-mask.js';
+import { glyphSizes, ocrScaleFactor } from './glyph-size.js';
+import { rasterFromSharp, sharpFromRaster } from '../rasterize/raster-sharp.js';
 import { estimateTextDirection, uprightEvidence } from './text-direction.js';
 import { rotateRaster, toSourceBox, type RasterRotation } from './rotate-raster.js';
 import { readingQuality, type ReadingQuality } from './text-quality.js';
@@ -33,6 +37,11 @@ export interface OcrPageOptions {
   detectOrientation?: boolean;
   /** Straighten small skew. Default true. */
   deskew?: boolean;
+  /**
+   * Read pages whose smallest text is large from a smaller copy of the raster (never under
+   * 150 DPI). Default true; false reads every page at the raster's own resolution.
+   */
+  adaptiveResolution?: boolean;
   /** Largest skew searched, degrees. Default 10. */
   maxSkewDegrees?: number;
   segmentation?: PageSegmentation;
@@ -59,6 +68,8 @@ export interface OcrPageMeta {
   blank: boolean;
   /** Ink, but nothing read with the minimum page quality: runs dropped. */
   unreadable: boolean;
+  /** Scale of the raster the engine read, relative to the input raster (1, or less for large print). */
+  ocrScale: number;
   /** OCR calls made (1 for an upright page; more when orientation had to be probed). */
   ocrCalls: number;
   engine: string;
@@ -68,6 +79,11 @@ export interface OcrPageMeta {
 export interface OcrPageOutput {
   runs: TextRun[];
   meta: OcrPageMeta;
+  /**
+   * The grey raster the engine read, unrotated (the input raster or its smaller copy), for
+   * later raster stages that need no more detail than OCR did. Absent when nothing was read.
+   */
+  ocrRaster?: RasterImage;
 }
 
 /** A first reading at least this good (letter-weighted confidence) is accepted as upright. */
@@ -94,11 +110,12 @@ const MIN_SIDE = 8;
 export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: OcrPageOptions = {}): Promise<OcrPageOutput> {
   const started = performance.now();
   const area = options.region ?? { left: 0, top: 0, width: options.pageWidth ?? raster.width, height: options.pageHeight ?? raster.height };
-  const meta: OcrPageMeta = { rotation: 0, skewDegrees: 0, meanConfidence: null, wordCount: 0, blank: false, unreadable: false, ocrCalls: 0, engine: engine.description, elapsedMs: 0 };
+  const meta: OcrPageMeta = { rotation: 0, skewDegrees: 0, meanConfidence: null, wordCount: 0, blank: false, unreadable: false, ocrScale: 1, ocrCalls: 0, engine: engine.description, elapsedMs: 0 };
+  let ocrRaster: RasterImage | undefined;
   const done = (runs: TextRun[]): OcrPageOutput => {
     meta.wordCount = runs.length;
     meta.elapsedMs = Math.round(performance.now() - started);
-    return { runs, meta };
+    return { runs, meta, ...(ocrRaster ? { ocrRaster } : {}) };
   };
 
   if (raster.width < MIN_SIDE || raster.height < MIN_SIDE) return done([]);
@@ -109,27 +126,32 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
     return done([]);
   }
 
-  const { skew, order } = planOrientation(mask, options);
+  const { skew, order, sideways } = planOrientation(mask, options);
+  // Orientation is judged on the full raster's mask; only the engine reads the smaller copy.
+  const factor = options.adaptiveResolution === false ? 1 : ocrScaleFactor(glyphSizes(mask, { sideways }), mask, raster.dpi ?? 0);
+  const source = factor < 1 ? await shrink(grey, factor) : grey;
+  meta.ocrScale = source.width / grey.width;
+  ocrRaster = source;
   const segmentation = options.segmentation ?? 'auto';
   const read = async (image: RasterImage, turn: QuarterTurn) => {
     const { image: rotated, rotation } = await rotateRaster(image, turn + skew);
     meta.ocrCalls++;
-    const result = await engine.recognize(rotated, { segmentation, dpi: raster.dpi });
+    const result = await engine.recognize(rotated, { segmentation, dpi: source.dpi });
     return { result, rotation, quality: readingQuality(result.words) };
   };
 
-  let best = { turn: order[0]!, ...(await read(grey, order[0]!)) };
+  let best = { turn: order[0]!, ...(await read(source, order[0]!)) };
   // Probing other orientations only pays when something was read; a reading without a
   // single letter means no text (sideways or upside-down text still reads as junk letters).
   const poor = best.quality.quality < ACCEPT_QUALITY && best.quality.chars >= MIN_PROBE_CHARS;
   if (options.detectOrientation !== false && poor && order.length > 1) {
-    const probe = cropRaster(grey, densestWindow(mask, PROBE_SIDE));
+    const probe = cropRaster(source, densestWindow({ ...mask, scale: mask.scale / meta.ocrScale }, PROBE_SIDE * meta.ocrScale));
     const scored: { turn: QuarterTurn; q: ReadingQuality }[] = [];
     for (const turn of order) scored.push({ turn, q: (await read(probe, turn)).quality });
     const first = scored[0]!;
     const winner = scored.reduce((a, b) => (b.q.score > a.q.score ? b : a));
     if (winner.turn !== first.turn && winner.q.score > first.q.score * PROBE_MARGIN && winner.q.quality > first.q.quality) {
-      const again = { turn: winner.turn, ...(await read(grey, winner.turn)) };
+      const again = { turn: winner.turn, ...(await read(source, winner.turn)) };
       if (again.quality.score > best.quality.score) best = again;
     }
   }
@@ -145,19 +167,28 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
   return done(wordsToRuns(result, { area, minWordConfidence: options.minWordConfidence ?? 0, uprightScale: lineScale(best.rotation, area.width, area.height) }));
 }
 
-/** Skew to undo and quarter turns to try, most likely first. */
-function planOrientation(mask: InkMask, options: OcrPageOptions): { skew: number; order: QuarterTurn[] } {
+/** Skew to undo and quarter turns to try, most likely first; whether the lines run vertically. */
+function planOrientation(mask: InkMask, options: OcrPageOptions): { skew: number; order: QuarterTurn[]; sideways: boolean } {
   const dir = estimateTextDirection(mask, options.maxSkewDegrees ?? 10);
-  if (!dir) return { skew: 0, order: options.detectOrientation === false ? [0] : [0, 180, 90, 270] };
+  if (!dir) return { skew: 0, order: options.detectOrientation === false ? [0] : [0, 180, 90, 270], sideways: false };
   const axis: QuarterTurn = Math.abs(dir.angle) > 45 ? 90 : 0;
+  const sideways = axis === 90;
   const rawSkew = dir.angle - axis;
   const skew = options.deskew === false || Math.abs(rawSkew) < MIN_DESKEW_DEGREES ? 0 : rawSkew;
-  if (options.detectOrientation === false) return { skew: axis === 0 ? skew : 0, order: [0] };
+  if (options.detectOrientation === false) return { skew: axis === 0 ? skew : 0, order: [0], sideways };
   const evidence = uprightEvidence(mask, dir.angle);
   const primary: QuarterTurn = evidence < -UPRIGHT_EVIDENCE ? ((axis + 180) as QuarterTurn) : axis;
   const flipped = ((primary + 180) % 360) as QuarterTurn;
   const others: QuarterTurn[] = axis === 0 ? [90, 270] : [0, 180];
-  return { skew, order: [primary, flipped, ...others] };
+  return { skew, order: [primary, flipped, ...others], sideways };
+}
+
+/** A smaller copy of a grey raster (area-averaging, so thin strokes keep their weight). */
+async function shrink(grey: RasterImage, factor: number): Promise<RasterImage> {
+  const width = Math.max(1, Math.round(grey.width * factor));
+  const height = Math.max(1, Math.round(grey.height * factor));
+  const out = await rasterFromSharp(sharpFromRaster(grey).resize({ width, height, fit: 'fill', kernel: 'linear' }), grey);
+  return { ...out, dpi: grey.dpi ? (grey.dpi * width) / grey.width : grey.dpi };
 }
 
 /** The square window (in raster pixels) holding the most ink, for orientation probes. */
