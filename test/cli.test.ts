@@ -48,6 +48,32 @@ describe.skipIf(!fs.existsSync(cli))('quire CLI', () => {
     expect(bad.stderr).toMatch(/not an Excel workbook/);
   });
 
+  it('leaves no onnxruntime telemetry behind (the layout model runs on an OCRed page)', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-home-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, QUIRE_CODE_CACHE_DIR: 'off' };
+    delete env.XDG_CACHE_HOME;
+    delete env.ORT_DISABLE_TELEMETRY;
+    const r = spawnSync(process.execPath, [cli, 'parse', fixture('ocr', 'phototest.tif'), '--out', path.join(home, 'r.json')], { encoding: 'utf8', env });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(fs.readFileSync(path.join(home, 'r.json'), 'utf8'));
+    expect(out.chunks.flatMap((c: { segments: unknown[] }) => c.segments).length).toBeGreaterThan(0);
+    // onnxruntime-node's telemetry keeps a SQLite database here (and uploads from it).
+    expect(fs.readdirSync(home)).toEqual(['r.json']);
+  });
+
+  it('writes exactly the JSON of the status object (pieces joined), to a file and to stdout', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-cli-'));
+    const file = path.join(dir, 'r.json');
+    const r = quire('parse', fixture('pdf', 'us_constitution.pdf'), '--out', file);
+    expect(r.status, r.stderr).toBe(0);
+    const text = fs.readFileSync(file, 'utf8');
+    const value = JSON.parse(text);
+    expect(value.chunks.length).toBeGreaterThan(10);
+    expect(text).toBe(JSON.stringify(value));
+    const piped = quire('parse', fixture('pdf', 'us_constitution.pdf'));
+    expect(piped.stdout).toBe(`${JSON.stringify(JSON.parse(piped.stdout))}\n`);
+  });
+
   it('an invalid option exits 2 naming the field', () => {
     const r = quire('parse', fixture('pdf', 'multi_page.pdf'), '--segmentation_method', 'nonsense');
     expect(r.status).toBe(2);

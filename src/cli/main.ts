@@ -3,11 +3,11 @@
  * `quire <operation> FILE [--<spec option> VALUE ...] [--out FILE]`: runs the job to a
  * terminal state and prints the final status object. Progress goes to stderr on a TTY.
  */
-import fs from 'node:fs';
 import { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../jobs/engine.js';
 import { QuireError, errorMessage } from '../errors.js';
+import { writeJsonFile, writeJsonStream } from './write-json.js';
 
 /** Unknown `--flag value` pairs become spec options; `--flag` alone means true. */
 function collectOptions(args: string[]): Record<string, string> {
@@ -32,11 +32,13 @@ function collectOptions(args: string[]): Record<string, string> {
 
 /**
  * The final status object: indented for a person at a terminal, compact for files and pipes
- * (a long document's result is megabytes; indenting costs half again the time and size).
+ * (a long document's result is megabytes; indenting costs half again the time and size),
+ * written chunk by chunk (write-json.ts).
  */
 function writeResult(value: unknown, out: string | undefined): void {
-  if (out) fs.writeFileSync(out, JSON.stringify(value));
-  else process.stdout.write(JSON.stringify(value, null, process.stdout.isTTY ? 2 : undefined) + '\n');
+  if (out) writeJsonFile(out, value);
+  else if (process.stdout.isTTY) process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  else writeJsonStream(process.stdout, value);
 }
 
 async function runJob(operation: 'parse' | 'parse_excel', file: string, cmdOpts: { out?: string; workers?: string; base64Images?: boolean }, extra: string[]): Promise<number> {

@@ -1,0 +1,80 @@
+/**
+ * A job's final status object as compact JSON, written in pieces: the same bytes as
+ * `JSON.stringify(value)`, but each element of the largest array (a long document's chunks)
+ * is serialised and written on its own. One `JSON.stringify` of a 350-page result builds a
+ * 6 MB string that must then be flattened (two bytes a character once any non-Latin-1
+ * character appears) and copied again as UTF-8 before the first byte is written.
+ */
+import fs from 'node:fs';
+
+/** Pieces are gathered up to about this many characters before each write. */
+const WRITE_CHARS = 1 << 18;
+
+/** JSON text of `value` in pieces whose concatenation is `JSON.stringify(value)`. */
+export function* jsonPieces(value: unknown): Generator<string> {
+  if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    yield JSON.stringify(value);
+    return;
+  }
+  if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ',';
+      // JSON.stringify writes undefined, functions and symbols in arrays as null.
+      yield JSON.stringify(value[i]) ?? 'null';
+    }
+    yield ']';
+    return;
+  }
+  // Objects: members in insertion order; undefined, functions and symbols are left out, as
+  // JSON.stringify does. Only arrays are split further (the chunks), the rest is one piece each.
+  yield '{';
+  let first = true;
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    if (Array.isArray(v)) yield* jsonPieces(v);
+    else yield JSON.stringify(v);
+  }
+  yield '}';
+}
+
+/** Write `value` as compact JSON to `file`, in pieces of about WRITE_CHARS characters. */
+export function writeJsonFile(file: string, value: unknown): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    const flush = () => {
+      if (pending.length > 0) fs.writeSync(fd, pending.join(''));
+      pending = [];
+      size = 0;
+    };
+    for (const piece of jsonPieces(value)) {
+      pending.push(piece);
+      size += piece.length;
+      if (size >= WRITE_CHARS) flush();
+    }
+    flush();
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Write `value` as compact JSON and a newline to a stream (stdout), in the same pieces. */
+export function writeJsonStream(stream: NodeJS.WritableStream, value: unknown): void {
+  let pending: string[] = [];
+  let size = 0;
+  for (const piece of jsonPieces(value)) {
+    pending.push(piece);
+    size += piece.length;
+    if (size >= WRITE_CHARS) {
+      stream.write(pending.join(''));
+      pending = [];
+      size = 0;
+    }
+  }
+  pending.push('\n');
+  stream.write(pending.join(''));
+}
