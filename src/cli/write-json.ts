@@ -7,8 +7,13 @@
  */
 import fs from 'node:fs';
 
-/** Pieces are gathered up to about this many characters before each write. */
-const WRITE_CHARS = 1 << 18;
+/**
+ * Pieces are gathered up to about this many characters before each write: joined, they stay
+ * under V8's large-object size (two bytes a character) and so does Node's UTF-8 buffer for
+ * the write, so both reuse memory instead of mapping fresh pages for every write (256K
+ * characters: 96-126 ms and 4,300 page faults for freeculture's result; 32K: 62-70 ms, 1,400).
+ */
+const WRITE_CHARS = 1 << 15;
 
 /** JSON text of `value` in pieces whose concatenation is `JSON.stringify(value)`. */
 export function* jsonPieces(value: unknown): Generator<string> {
