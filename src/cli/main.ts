@@ -4,7 +4,6 @@
  * terminal state and prints the final status object. Progress goes to stderr on a TTY.
  */
 import { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { createEngine } from '../jobs/engine.js';
 import { QuireError, errorMessage } from '../errors.js';
 import { writeJsonFile, writeJsonStream } from './write-json.js';
@@ -41,10 +40,16 @@ function writeResult(value: unknown, out: string | undefined): void {
   else writeJsonStream(process.stdout, value);
 }
 
+async function progressBar() {
+  const { default: cliProgress } = await import('cli-progress');
+  return new cliProgress.SingleBar({ format: 'pages {bar} {value}/{total}', stream: process.stderr }, cliProgress.Presets.shades_classic);
+}
+
 async function runJob(operation: 'parse' | 'parse_excel', file: string, cmdOpts: { out?: string; workers?: string; base64Images?: boolean }, extra: string[]): Promise<number> {
   const options = collectOptions(extra);
   const engine = createEngine({ workers: cmdOpts.workers ? Number(cmdOpts.workers) : undefined, maxConcurrentJobs: 1 });
-  const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'pages {bar} {value}/{total}', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
+  // The progress bar's module loads only for a terminal: pipes and files never show it.
+  const bar = process.stderr.isTTY ? await progressBar() : undefined;
   let started = false;
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= engine.close());

@@ -80,7 +80,11 @@ export function columnGaps(rows: readonly Chunk[][], x0: number, x1: number, opt
   // Drop separators whose neighbouring column is (nearly) empty: a ragged edge, not a column.
   const minSide = opts.minSide ?? (voting.length <= 2 ? 1 : 2);
   for (;;) {
-    const edges = [x0, ...gaps.map((g) => g.x), x1];
+    // Built by push: spreading the mapped array deoptimised this function on every page
+    // where the separators' numbers changed representation.
+    const edges = [x0];
+    for (const g of gaps) edges.push(g.x);
+    edges.push(x1);
     const occupied = edges.slice(0, -1).map((a, k) => {
       const b = edges[k + 1]!;
       return rows.filter((r) => r.some((c) => (c.x0 + c.x1) / 2 >= a && (c.x0 + c.x1) / 2 < b)).length;
