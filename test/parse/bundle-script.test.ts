@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isAscii } from 'node:buffer';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleToScript, codeCacheDir, codeCacheOutcomes, runBundle, saveCodeCache } from '../../src/formats/pdf/bundle-script.js';
 import { WorkerPool } from '../../src/workers/pool.js';
@@ -43,6 +45,31 @@ describe('bundleToScript', () => {
   it('runs the body in strict mode, like the module it was', () => {
     const self = run(bundleToScript('function self() { return this; }\nexport { self };\n', url)!).self as () => unknown;
     expect(self()).toBeUndefined();
+  });
+
+  it('writes non-ASCII characters of quoted strings as escapes (same strings, ASCII script)', () => {
+    const source = `const names = ["Trinité", "ﬅ", "тест", "😀"];\nconst re = /[é]/;\nexport { names, re };\n`;
+    const script = bundleToScript(source, url)!;
+    expect(/^[\x00-\x7f]*$/.test(script)).toBe(true);
+    const exports = run(script);
+    expect(exports.names).toEqual(['Trinité', 'ﬅ', 'тест', '😀']);
+    expect((exports.re as RegExp).test('é')).toBe(true);
+  });
+
+  it('leaves non-ASCII characters alone on a line with a template literal (raw text would change)', () => {
+    const source = 'const raw = String.raw`é`;\nexport { raw };\n';
+    const script = bundleToScript(source, url)!;
+    expect(script).toContain('é');
+    expect(run(script).raw).toBe('é');
+  });
+
+  it("makes pdf.js's bundles pure ASCII", () => {
+    for (const rel of ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs']) {
+      const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules', rel);
+      const script = bundleToScript(fs.readFileSync(file, 'utf8'), pathToFileURL(file).href);
+      expect(script, rel).not.toBeNull();
+      expect(isAscii(Buffer.from(script!)), rel).toBe(true);
+    }
   });
 
   it('refuses bundles with module syntax a script cannot have', () => {

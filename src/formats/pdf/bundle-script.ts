@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { pathToFileURL } from 'node:url';
+import { isAscii } from 'node:buffer';
 import { appliedV8Flags } from '../../workers/v8-tuning.js';
 
 /** The script form of an ES-module bundle, or null when it has other module syntax. */
@@ -39,7 +40,30 @@ export function bundleToScript(source: string, url: string): string | null {
     }
     entries.push(`${JSON.stringify(m[2] ?? m[1])}: ${m[1]}`);
   }
-  return `(function () { "use strict";\n${body}\nreturn { ${entries.join(', ')} };\n})`;
+  return asciiOnly(`(function () { "use strict";\n${body}\nreturn { ${entries.join(', ')} };\n})`);
+}
+
+/**
+ * The script with its non-ASCII characters written as \uXXXX escapes, when all of them sit
+ * on lines without a template literal (pdf.js 5 has two dozen, all in quoted strings: a
+ * copyright, URL self-tests, a ligature map, a font name), where an escape denotes the same
+ * character. A pure-ASCII script is kept as one byte a character and read back as Latin-1:
+ * decoding the worker bundle as UTF-8 took ~50 ms per worker (a few non-ASCII bytes make the
+ * whole string two-byte and force the slow decoder), as Latin-1 ~3 ms. Otherwise unchanged.
+ */
+function asciiOnly(script: string): string {
+  const nonAscii = /[^\x00-\x7f]/g;
+  for (const m of script.matchAll(nonAscii)) {
+    const start = script.lastIndexOf('\n', m.index) + 1;
+    const end = script.indexOf('\n', m.index);
+    if (script.slice(start, end < 0 ? undefined : end).includes('`')) return script;
+  }
+  return script.replace(nonAscii, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A kept script's text: Latin-1 when it is pure ASCII (fast, one byte a character). */
+function scriptText(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 /** off: no cache folder; missing: no kept script; rejected: kept script, its compiled code missing or refused. */
@@ -78,7 +102,8 @@ export function runBundle<T>(file: string, name: string, source: () => string | 
   let outcome: CodeCacheOutcome = 'off';
   let loaded: { compiled: vm.Script; exports: T } | undefined;
   let script: string | undefined;
-  const kept = base ? readEntry(`${base}.js`)?.toString('utf8') : undefined;
+  const keptBytes = base ? readEntry(`${base}.js`) : undefined;
+  const kept = keptBytes ? scriptText(keptBytes) : undefined;
   if (kept !== undefined) {
     const code = readEntry(`${base}.v8`);
     try {
@@ -152,7 +177,7 @@ function cacheKey(file: string, edits: string): string | null {
 }
 
 /** Changes when bundleToScript's output would (old entries are then not read). */
-const CONVERTER = 'script-v1';
+const CONVERTER = 'script-v2-ascii';
 
 /** Atomic (another worker may be writing the same entry); a failure only costs speed. */
 function writeEntry(entry: string, data: Buffer): boolean {
