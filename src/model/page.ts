@@ -33,6 +33,12 @@ export interface RuleLine {
 }
 
 /** Everything the pipeline knows about one page before segmentation. */
+/** A raster image's box on the page, and its resolution there when known. */
+export interface PlacedImage extends BBox {
+  /** Image pixels per inch of the page along the image's coarser axis. */
+  ppi?: number;
+}
+
 export interface PageContent {
   /** 1-based. */
   pageNumber: number;
@@ -44,7 +50,7 @@ export interface PageContent {
   /** Filled rectangles that are not thin rules (cell shading, boxes). */
   rects: BBox[];
   /** Raster images placed on the page. */
-  images: BBox[];
+  images: PlacedImage[];
   /** Boxes of vector paths that are neither rules nor plain rectangles (curves, polygons). */
   graphics: BBox[];
   /** How the text was obtained. */

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOcrEngine, terminateOcrEngines } from '../../src/engines/ocr/factory.js';
 import type { OcrEngine, RasterImage } from '../../src/engines/ocr/interface.js';
 import { loadImagePages } from '../../src/formats/image/load-image-pages.js';
-import { glyphSizes, ocrScaleFactor } from '../../src/pipeline/ocr/glyph-size.js';
+import { glyphSizes, maskComponents, ocrScaleFactor, textInkPoints } from '../../src/pipeline/ocr/glyph-size.js';
+import { estimateTextDirection } from '../../src/pipeline/ocr/text-direction.js';
 import { inkMask } from '../../src/pipeline/ocr/ink-mask.js';
 import { ocrPage, type OcrPageOutput } from '../../src/pipeline/ocr/ocr-page.js';
 import { rotateRaster } from '../../src/pipeline/ocr/rotate-raster.js';
@@ -86,6 +87,63 @@ describe('ocrPage on large print', () => {
     const out = await ocrPage(body, engine);
     expect(out.meta.ocrScale).toBe(1);
     expect(out.ocrRaster).toBe(body);
+  });
+});
+
+describe('lines direction from text ink', () => {
+  // The fixture's text above a block of vertical hatching, as an engraving would be: on all
+  // its ink the page's lines look vertical.
+  const illustrated = (): RasterImage => {
+    const W = body.width, H = body.height + 400;
+    const data = Buffer.alloc(W * H, 255);
+    for (let y = 0; y < body.height; y++) data.set(body.data.subarray(y * W, y * W + W), y * W);
+    for (let y = body.height + 20; y < H - 20; y++) for (let x = 40; x < W - 40; x++) if (x % 6 < 3) data[y * W + x] = 0;
+    return { data, width: W, height: H, channels: 1, dpi: 200 };
+  };
+
+  it('is judged on the glyphs, not on a picture beside them', async () => {
+    const page = illustrated();
+    const mask = await inkMask(page);
+    expect(Math.abs(estimateTextDirection(mask)!.angle)).toBeGreaterThan(80); // all ink: vertical
+    const points = textInkPoints(mask, maskComponents(mask));
+    expect(estimateTextDirection(mask, 10, points)!.angle).toBe(0);
+    const out = await ocrPage(page, engine);
+    expect(out.meta.rotation).toBe(0);
+    expect(text(out)).toContain('This is a lot of 12 point text');
+  });
+});
+
+describe('ocrPage with a sharper raster to fall back on', () => {
+  it('asks for it when the text of the first look is too small, and reads and returns it', async () => {
+    const coarse = await rasterFromSharp(sharpFromRaster(body).resize({ width: body.width / 2, height: body.height / 2, kernel: 'linear' }), body);
+    let asked = 0;
+    const out = await ocrPage({ ...coarse, dpi: 100 }, engine, {
+      sharper: async () => {
+        asked++;
+        return body;
+      },
+    });
+    expect(asked).toBe(1);
+    expect(out.meta.sharpened).toBe(true);
+    expect(out.raster).toBe(body);
+    expect(out.ocrRaster!.width).toBe(body.width);
+    expect(cer(text(out), gold())).toBeLessThan(0.02);
+    // Boxes stay in the units of the raster given (the first look's pixels).
+    const quick = out.runs.find((r) => r.text === 'quick')!.bbox;
+    expect(quick.left + quick.width).toBeLessThan(coarse.width);
+  });
+
+  it('does without it when the print is large enough', async () => {
+    let asked = 0;
+    const out = await ocrPage(large, engine, {
+      sharper: async () => {
+        asked++;
+        return large;
+      },
+    });
+    expect(asked).toBe(0);
+    expect(out.meta.sharpened).toBe(false);
+    expect(out.raster).toBe(large);
   });
 });
 

@@ -137,6 +137,28 @@ describe.skipIf(!hasCorpus)('scanned PDFs of the corpus', () => {
     }
   });
 
+  it('reads an illustrated page upright: the picture does not decide the lines direction', { timeout: 120_000 }, async () => {
+    // OCRmyPDF's c02-22.pdf (a Huckleberry Finn page with an engraving): on all its ink the
+    // lines look vertical (89.5°), so it used to be read sideways, as word salad.
+    const r = await engine.waitForJob((await engine.parse(corpusPath('ocr/OCRmyPDF/tests/resources/c02-22.pdf'))).job_id);
+    expect(r.status).toBe('Succeeded');
+    const text = norm(segments(r).map((s) => s.content).join(' '));
+    expect(text).toContain('tip toeing along a path amongst the trees back towards the end');
+    expect(text).toContain('miss watson');
+  });
+
+  it('reads a cover from a first look at 150 DPI (its image has 201 ppi)', { timeout: 120_000 }, async () => {
+    const r = await engine.waitForJob((await engine.parse(corpusPath('long/pdf.js/test/pdfs/freeculture.pdf'), { page_range: '1' })).job_id);
+    expect(r.status).toBe('Succeeded');
+    const segs = segments(r);
+    const text = norm(segs.map((s) => s.content).join(' '));
+    for (const phrase of ['free culture', 'how big media uses technology and the law to', 'lock down culture and control creativity', 'lawrence lessig']) expect(text).toContain(phrase);
+    // Segment images come from the raster OCR read: 150 DPI crops (boxes padded by 2 pt a side).
+    const title = segs.find((s) => s.content.includes('LESSIG'))!;
+    const { width } = await sharp(fileURLToPath(title.image!)).metadata();
+    expect(Math.abs(width! - ((title.bbox.width + 4) * 150) / 72)).toBeLessThan(4);
+  });
+
   it('reads the docling scanned cases (upright and turned) like their tesseract ground truth', { timeout: 600_000 }, async () => {
     const dir = corpusPath('layout/docling/tests/data/ocr');
     const pdfs = fs.readdirSync(`${dir}/sources`).filter((f) => f.endsWith('.pdf'));

@@ -5,14 +5,14 @@
  * paths (charts, diagrams).
  */
 import type { BBox } from '../../model/document.js';
-import type { RuleLine, TextRun } from '../../model/page.js';
+import type { PlacedImage, RuleLine, TextRun } from '../../model/page.js';
 import { multiply, showText, TextState, type FontFace, type Glyph } from './text-state.js';
 
 export interface GraphicsContent {
   runs: TextRun[];
   rules: RuleLine[];
   rects: BBox[];
-  images: BBox[];
+  images: PlacedImage[];
   /** Boxes of vector paths that are neither rules nor plain rectangles. */
   paths: BBox[];
 }
@@ -187,7 +187,12 @@ export function walkGraphics(
       continue; // nothing painted in a hidden layer counts
     } else if (imageOps.has(fn)) {
       const box = unitSquareBox(ctm);
-      if (box.width > 2 && box.height > 2) out.images.push(clip(box, pageBox));
+      if (box.width > 2 && box.height > 2) {
+        const placed: PlacedImage = clip(box, pageBox);
+        const ppi = imagePpi(ops, fn, args, ctm);
+        if (ppi) placed.ppi = ppi;
+        out.images.push(placed);
+      }
     } else if (fn === ops.constructPath && args) {
       const paintOp = args[0] as number;
       const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
@@ -208,6 +213,23 @@ function safeVisible(isVisible: (props: unknown) => boolean, props: unknown): bo
   } catch {
     return true; // malformed optional-content data: show rather than lose text
   }
+}
+
+/**
+ * Pixels per inch of an image drawn with `ctm` (page units are points), along its coarser
+ * axis; null when the operator does not say the image's size in pixels.
+ */
+function imagePpi(ops: OpCodes, fn: number, args: unknown[] | null, ctm: readonly number[]): number | null {
+  let w = 0, h = 0;
+  if (fn === ops.paintImageXObject) [w, h] = [Number(args?.[1]), Number(args?.[2])];
+  else if (fn === ops.paintInlineImageXObject || fn === ops.paintImageMaskXObject) {
+    const d = args?.[0] as { width?: unknown; height?: unknown } | null | undefined;
+    [w, h] = [Number(d?.width), Number(d?.height)];
+  }
+  const xLen = Math.hypot(ctm[0]!, ctm[1]!); // the unit square's edges: the image's x and y axes
+  const yLen = Math.hypot(ctm[2]!, ctm[3]!);
+  if (!(w > 0 && h > 0 && xLen > 0 && yLen > 0)) return null;
+  return Math.min(w / xLen, h / yLen) * 72;
 }
 
 function clip(b: BBox, page: BBox): BBox {

@@ -35,6 +35,33 @@ export function needsOcr(content: PageContent, s: OcrSettings): boolean {
   return s.ocrMode === 'full_ocr' || textLayerNeedsOcr(content.runs, { width: content.width, height: content.height, images: content.images });
 }
 
+export interface OcrRenderPlan {
+  /** Resolution of the first rendering. */
+  dpi: number;
+  /** Resolution to render at again when the text on the first proves too small. */
+  sharperDpi?: number;
+}
+
+/** A first look at this resolution: enough for large print, and a quarter of the pixels. */
+const FIRST_LOOK_DPI = 150;
+
+/**
+ * How to render a page for OCR. At the standard resolution (300 DPI), except when the page
+ * is mostly one raster image coarser than that (a cover, a photographed slide: rendering it
+ * at 300 DPI only upsamples): that page is rendered at 150 DPI first, and again at 300 only
+ * if its text is too small there (ocrPage's `sharper`). Scans at 300 ppi or finer go straight
+ * to 300 DPI; use_high_resolution always renders at its 400 DPI.
+ */
+export function ocrRenderPlan(content: PageContent, highResolution: boolean): OcrRenderPlan {
+  const dpi = dpiFor('ocr', highResolution);
+  if (highResolution) return { dpi };
+  const half = 0.5 * content.width * content.height;
+  let ppi = 0;
+  for (const img of content.images) if (img.width * img.height >= half && img.ppi) ppi = Math.max(ppi, img.ppi);
+  if (ppi === 0 || ppi >= 0.97 * dpi) return { dpi };
+  return { dpi: FIRST_LOOK_DPI, sharperDpi: dpi };
+}
+
 /** Start the OCR engine's thread and model now, e.g. while the page to read renders. */
 export function warmOcrEngine(s: OcrSettings): void {
   ocrEngine(s.ocrEngine).then((e) => e.warmUp?.()).catch(() => undefined); // recognize reports failures
@@ -45,17 +72,22 @@ export interface OcrOutcome {
   /** Quarter turn and skew of the page's text, for laying it out upright. */
   rotation: number;
   skewDegrees: number;
+  /** The page raster OCR read (`raster`, or the sharper one it asked for): for layout and crops. */
+  raster: RasterImage;
 }
 
-/** Replace the page's text with OCR words read from `raster` (page units kept). */
-export async function ocrContent(content: PageContent, raster: RasterImage, s: OcrSettings): Promise<OcrOutcome> {
+/**
+ * Replace the page's text with OCR words read from `raster` (page units kept). `sharper`
+ * renders the page again at a higher resolution, for when `raster` was a cheap first look.
+ */
+export async function ocrContent(content: PageContent, raster: RasterImage, s: OcrSettings, sharper?: () => Promise<RasterImage>): Promise<OcrOutcome> {
   const engine = await ocrEngine(s.ocrEngine);
-  const { runs, meta, ocrRaster } = await ocrPage(raster, engine, { pageWidth: content.width, pageHeight: content.height });
+  const { runs, meta, ocrRaster, raster: page } = await ocrPage(raster, engine, { pageWidth: content.width, pageHeight: content.height, sharper });
   // Ruling lines drawn in the scan delimit table cells as vector rules do on text pages. The
   // raster OCR read (smaller for large print) holds any rule a quarter inch long.
-  const grey = ocrRaster ?? toGrey(raster);
+  const grey = ocrRaster ?? toGrey(page);
   const rules = findRasterLines({ width: grey.width, height: grey.height, data: grey.data, dpi: grey.dpi }, content.width / grey.width);
-  return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees };
+  return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees, raster: page };
 }
 
 /** Lay out an OCRed page in its upright frame and return the layout in page space. */
@@ -69,10 +101,12 @@ export function analyzeOcrPage(o: OcrOutcome, opts: AnalyzeOptions): PageLayout 
  * Layout of an OCRed page with the layout model's regions fused in when the page was read
  * upright: the model sees the raster as scanned, so only then do its boxes line up.
  */
-export async function layoutOcrPage(o: OcrOutcome, opts: AnalyzeOptions, raster: RasterImage, scale: number, model: LayoutStageSettings | null): Promise<PageLayout> {
+export async function layoutOcrPage(o: OcrOutcome, opts: AnalyzeOptions, model: LayoutStageSettings | null): Promise<PageLayout> {
   const layout = analyzeOcrPage(o, opts);
   if (!model || o.rotation !== 0 || Math.abs(o.skewDegrees) >= 1) return layout;
-  return applyLayoutModel(layout, { image: raster, scale }, model);
+  // Raster pixels per page unit: a rendered page knows its own (exact, not rounded to pixels).
+  const scale = (o.raster as { scale?: number }).scale ?? o.raster.width / o.content.width;
+  return applyLayoutModel(layout, { image: o.raster, scale }, model);
 }
 
 /**

@@ -12,8 +12,7 @@ import { extractPageContent } from '../../formats/pdf/page-content.js';
 import { saveCodeCache } from '../../formats/pdf/bundle-script.js';
 import type { PageContent } from '../../model/page.js';
 import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../pipeline/rasterize/render-pdf-page.js';
-import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
-import { cropPage, layoutOcrPage, needsOcr, ocrContent, warmOcrEngine, type OcrSettings } from './page-ocr.js';
+import { cropPage, layoutOcrPage, needsOcr, ocrContent, ocrRenderPlan, warmOcrEngine, type OcrOutcome, type OcrRenderPlan, type OcrSettings } from './page-ocr.js';
 import { applyLayoutModel, textLayerIsEnough, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 
 export interface PdfSource {
@@ -104,6 +103,8 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
       const page = await doc.getPage(n);
       let rendered: RenderedPage;
       let content: PageContent;
+      let plan: OcrRenderPlan;
+      let keepPage = false;
       try {
         content = await extractPageContent(page, visibility);
         if (!needsOcr(content, task.ocr)) {
@@ -111,19 +112,29 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
           continue;
         }
         warmOcrEngine(task.ocr); // the engine starts while the page renders
-        rendered = await renderPdfPage(page, dpiFor('ocr', task.ocr.highResolution));
+        plan = ocrRenderPlan(content, task.ocr.highResolution);
+        rendered = await renderPdfPage(page, plan.dpi);
+        // A first look at a lower resolution keeps the page open for a sharper rendering.
+        keepPage = plan.sharperDpi !== undefined;
       } finally {
-        page.cleanup();
+        if (!keepPage) page.cleanup();
       }
       await ocrInFlight;
-      // Crops of an OCRed page come from its raster, so the page itself is no longer needed.
-      ocrInFlight = ocrContent(content, rendered, task.ocr)
-        .then((o) => layoutOcrPage(o, task.options, rendered, rendered.scale, task.layout))
-        .then(async (layout) => {
-          await cropPage(layout, task.ocr, rendered, async () => rendered);
-          out[i] = layout;
-        })
-        .catch(failed);
+      const sharperDpi = plan.sharperDpi;
+      const sharper = sharperDpi !== undefined ? () => renderPdfPage(page, sharperDpi) : undefined;
+      // Crops of an OCRed page come from the raster OCR read, so the page itself is then no
+      // longer needed.
+      ocrInFlight = (async () => {
+        let o: OcrOutcome;
+        try {
+          o = await ocrContent(content, rendered, task.ocr, sharper);
+        } finally {
+          if (keepPage) page.cleanup();
+        }
+        const layout = await layoutOcrPage(o, task.options, task.layout);
+        await cropPage(layout, task.ocr, o.raster, async () => o.raster);
+        out[i] = layout;
+      })().catch(failed);
     } catch (err) {
       failed(err);
     }

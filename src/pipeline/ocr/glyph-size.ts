@@ -17,17 +17,30 @@ export interface GlyphSizes {
   heights: number[];
 }
 
+/** The mask's 8-connected components and its ink runs, labelled once for every use below. */
+export interface MaskComponents {
+  boxes: Box[];
+  /** Run i covers [runX0[i], runX1[i]) of row runY[i] and belongs to boxes[runBox[i]]. */
+  runY: Int32Array;
+  runX0: Int32Array;
+  runX1: Int32Array;
+  runBox: Int32Array;
+  runCount: number;
+}
+
 /** Components shorter than this (mask pixels) are specks or punctuation, not glyphs. */
 const MIN_GLYPH_PX = 4;
 /** Letters are rarely wider than this many times their height (merged pairs included). */
 const MAX_ASPECT = 4;
 /** Nor narrower ('l', 'i', 'I' are ~0.1–0.2). */
 const MIN_ASPECT = 0.05;
+/** Glyphs cover at least this share of their box. */
+const MIN_FILL = 0.08;
 /** A neighbour's height must be within this ratio, its gap under this many heights. */
 const NEIGHBOUR_HEIGHT_RATIO = 1.6;
 const NEIGHBOUR_GAP = 1.5;
 
-interface Box {
+export interface Box {
   x0: number;
   y0: number;
   x1: number;
@@ -36,14 +49,14 @@ interface Box {
 }
 
 /**
- * 8-connected components of the mask, as bounding boxes with their ink counts. Labelled by
- * runs: the ink runs of each row are joined (union-find) to the runs of the row above that
- * touch them, so the work follows the number of runs, not of pixels.
+ * 8-connected components of the mask, as bounding boxes with their ink counts, and its ink
+ * runs. Labelled by runs: the runs of each row are joined (union-find) to the runs of the row
+ * above that touch them, so the work follows the number of runs, not of pixels.
  */
-function components(mask: InkMask): Box[] {
+export function maskComponents(mask: InkMask): MaskComponents {
   const { width, height, data } = mask;
-  // Run i covers [x0[i], x1[i]) of row y[i]; the previous row's runs are the ids
-  // [prevFirst, prevLast), in order. Typed arrays, grown by doubling.
+  // The previous row's runs are the ids [prevFirst, prevLast), in order. Typed arrays,
+  // grown by doubling.
   let cap = 1024;
   let parent = new Int32Array(cap), ry = new Int32Array(cap), rx0 = new Int32Array(cap), rx1 = new Int32Array(cap);
   let n = 0;
@@ -89,73 +102,128 @@ function components(mask: InkMask): Box[] {
     prevFirst = first;
     prevLast = n;
   }
-  // One box per root, in the arrays of the root's id.
+  // One box per root; each run remembers its box.
   const boxes: Box[] = [];
   const boxOf = new Int32Array(n).fill(-1);
+  const runBox = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const root = find(i);
     const y = ry[i]!, x0 = rx0[i]!, x1 = rx1[i]! - 1;
-    const at = boxOf[root]!;
+    let at = boxOf[root]!;
     if (at < 0) {
-      boxOf[root] = boxes.length;
+      at = boxOf[root] = boxes.length;
       boxes.push({ x0, y0: y, x1, y1: y, ink: x1 - x0 + 1 });
-      continue;
+    } else {
+      const box = boxes[at]!;
+      if (x0 < box.x0) box.x0 = x0;
+      if (x1 > box.x1) box.x1 = x1;
+      if (y > box.y1) box.y1 = y;
+      box.ink += x1 - x0 + 1;
     }
-    const box = boxes[at]!;
-    if (x0 < box.x0) box.x0 = x0;
-    if (x1 > box.x1) box.x1 = x1;
-    if (y > box.y1) box.y1 = y;
-    box.ink += x1 - x0 + 1;
+    runBox[i] = at;
   }
-  return boxes;
+  return { boxes, runY: ry, runX0: rx0, runX1: rx1, runBox, runCount: n };
 }
 
-function isGlyphShaped(b: Box, maxHeight: number): boolean {
-  const w = b.x1 - b.x0 + 1;
-  const h = b.y1 - b.y0 + 1;
-  if (h < MIN_GLYPH_PX || h > maxHeight) return false;
-  const aspect = w / h;
-  if (aspect > MAX_ASPECT || aspect < MIN_ASPECT) return false;
-  const fill = b.ink / (w * h);
-  return fill >= 0.08;
+/** A box in the frame of its text lines: along the line and across it. */
+interface LineFrameBox {
+  index: number;
+  a0: number;
+  a1: number;
+  c0: number;
+  c1: number;
 }
 
 /**
- * The glyph components of the mask that have a same-line neighbour of similar height.
- * `sideways`: the lines run down the page, so a glyph's height is its horizontal extent.
+ * Which boxes are glyphs with a same-line neighbour of similar height: letter-sized and
+ * letter-shaped, in lines running across the page (or down it when `sideways`).
  */
-export function glyphSizes(mask: InkMask, opts: { sideways?: boolean } = {}): GlyphSizes {
-  const across = opts.sideways ? mask.width : mask.height;
-  const maxHeight = Math.max(MIN_GLYPH_PX, Math.floor(across / 4));
-  const boxes = components(mask);
-  if (opts.sideways) for (const b of boxes) [b.x0, b.y0, b.x1, b.y1] = [b.y0, b.x0, b.y1, b.x1];
-  const glyphs = boxes.filter((b) => isGlyphShaped(b, maxHeight));
-  glyphs.sort((a, b) => a.x0 - b.x0);
-  // Sorted by left edge, a glyph's right-hand neighbours follow it; the relation is
+function pairedGlyphs(comps: MaskComponents, mask: InkMask, sideways: boolean): Uint8Array {
+  const maxHeight = Math.max(MIN_GLYPH_PX, Math.floor((sideways ? mask.width : mask.height) / 4));
+  const glyphs: LineFrameBox[] = [];
+  comps.boxes.forEach((b, index) => {
+    const f = sideways ? { index, a0: b.y0, a1: b.y1, c0: b.x0, c1: b.x1 } : { index, a0: b.x0, a1: b.x1, c0: b.y0, c1: b.y1 };
+    const w = f.a1 - f.a0 + 1;
+    const h = f.c1 - f.c0 + 1;
+    if (h < MIN_GLYPH_PX || h > maxHeight) return;
+    const aspect = w / h;
+    if (aspect > MAX_ASPECT || aspect < MIN_ASPECT || b.ink / (w * h) < MIN_FILL) return;
+    glyphs.push(f);
+  });
+  // Sorted along the lines, a glyph's following neighbours come after it; the relation is
   // symmetric, so one scan marks both ends of every pair.
-  const paired = new Uint8Array(glyphs.length);
+  glyphs.sort((a, b) => a.a0 - b.a0);
+  const paired = new Uint8Array(comps.boxes.length);
   for (let i = 0; i < glyphs.length; i++) {
     const a = glyphs[i]!;
-    const ha = a.y1 - a.y0 + 1;
-    const reach = a.x1 + NEIGHBOUR_GAP * ha;
-    for (let j = i + 1; j < glyphs.length && glyphs[j]!.x0 <= reach; j++) {
+    const ha = a.c1 - a.c0 + 1;
+    const reach = a.a1 + NEIGHBOUR_GAP * ha;
+    for (let j = i + 1; j < glyphs.length && glyphs[j]!.a0 <= reach; j++) {
       if (sameLine(a, ha, glyphs[j]!)) {
-        paired[i] = 1;
-        paired[j] = 1;
+        paired[a.index] = 1;
+        paired[glyphs[j]!.index] = 1;
       }
     }
   }
+  return paired;
+}
+
+function sameLine(a: LineFrameBox, ha: number, b: LineFrameBox): boolean {
+  const hb = b.c1 - b.c0 + 1;
+  if (Math.max(ha, hb) > NEIGHBOUR_HEIGHT_RATIO * Math.min(ha, hb)) return false;
+  const overlap = Math.min(a.c1, b.c1) - Math.max(a.c0, b.c0) + 1;
+  return overlap >= 0.5 * Math.min(ha, hb);
+}
+
+/**
+ * Heights of the paired glyphs across their lines (ascending, mask pixels). `sideways`: the
+ * lines run down the page, so a glyph's height is its horizontal extent.
+ */
+export function glyphSizes(mask: InkMask, opts: { sideways?: boolean } = {}, comps: MaskComponents = maskComponents(mask)): GlyphSizes {
+  const sideways = opts.sideways === true;
+  const paired = pairedGlyphs(comps, mask, sideways);
   const heights: number[] = [];
-  for (let i = 0; i < glyphs.length; i++) if (paired[i]) heights.push(glyphs[i]!.y1 - glyphs[i]!.y0 + 1);
+  comps.boxes.forEach((b, i) => {
+    if (paired[i]) heights.push(sideways ? b.x1 - b.x0 + 1 : b.y1 - b.y0 + 1);
+  });
   heights.sort((x, y) => x - y);
   return { heights };
 }
 
-function sameLine(a: Box, ha: number, b: Box): boolean {
-  const hb = b.y1 - b.y0 + 1;
-  if (Math.max(ha, hb) > NEIGHBOUR_HEIGHT_RATIO * Math.min(ha, hb)) return false;
-  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
-  return overlap >= 0.5 * Math.min(ha, hb);
+/** Fewer text-ink pixels than this: the page's lines are judged on all its ink. */
+const MIN_TEXT_POINTS = 1000;
+
+/**
+ * Pixels (x, y pairs, mask coordinates; at most `maxPoints`, evenly sampled) of the glyphs
+ * that have a line neighbour in either direction, for judging the direction and skew of the
+ * lines on text alone: on a cover or poster the picture's ink swamps the few lines of text
+ * (freeculture.pdf's cover, rendered at 150 DPI, read as 7.3° skewed on all its ink and level
+ * on its text). Null when there is too little text.
+ */
+export function textInkPoints(mask: InkMask, comps: MaskComponents, maxPoints = 80_000): Float32Array | null {
+  const across = pairedGlyphs(comps, mask, false);
+  const down = pairedGlyphs(comps, mask, true);
+  let count = 0;
+  for (let i = 0; i < comps.runCount; i++) {
+    const b = comps.runBox[i]!;
+    if (across[b] || down[b]) count += comps.runX1[i]! - comps.runX0[i]!;
+  }
+  if (count < MIN_TEXT_POINTS) return null;
+  const step = Math.max(1, Math.ceil(count / maxPoints));
+  const pts = new Float32Array(2 * Math.ceil(count / step));
+  let k = 0, seen = 0;
+  for (let i = 0; i < comps.runCount; i++) {
+    const b = comps.runBox[i]!;
+    if (!across[b] && !down[b]) continue;
+    const y = comps.runY[i]!;
+    for (let x = comps.runX0[i]!; x < comps.runX1[i]!; x++) {
+      if (seen++ % step === 0) {
+        pts[k++] = x;
+        pts[k++] = y;
+      }
+    }
+  }
+  return pts.subarray(0, k);
 }
 
 /** Fewer paired glyphs than this: too little text to judge its size. */
@@ -178,17 +246,29 @@ const MIN_FACTOR = 0.25;
  */
 const FACTORS = [1 / 4, 1 / 3, 1 / 2, 2 / 3];
 
+/** Height of the glyph at quantile q, in pixels of the raster the mask was made from. */
+function heightAt(sizes: GlyphSizes, mask: Pick<InkMask, 'scale'>, q: number): number {
+  const h = sizes.heights;
+  return h[Math.min(h.length - 1, Math.floor(q * h.length))]! / mask.scale;
+}
+
 /**
  * Factor (≤ 1) by which a raster of `dpi` can be shrunk before OCR without making its
  * smallest text too small to read. `sizes` are measured on `mask`; `dpi` 0 means unknown.
  */
 export function ocrScaleFactor(sizes: GlyphSizes, mask: Pick<InkMask, 'scale'>, dpi: number): number {
-  const h = sizes.heights;
-  if (h.length < MIN_GLYPHS) return 1;
-  // Height at quantile q, in raster pixels.
-  const inRaster = (q: number) => h[Math.min(h.length - 1, Math.floor(q * h.length))]! / mask.scale;
+  if (sizes.heights.length < MIN_GLYPHS) return 1;
   // Both heights must stay above their minimum: the larger of the two factors holds both.
-  let f = Math.max(TARGET_PX / inRaster(0.05), FLOOR_PX / inRaster(0.01));
+  let f = Math.max(TARGET_PX / heightAt(sizes, mask, 0.05), FLOOR_PX / heightAt(sizes, mask, 0.01));
   f = Math.max(f, MIN_FACTOR, dpi > 0 ? MIN_DPI / dpi : 0);
   return FACTORS.find((k) => k >= f - 1e-9) ?? 1;
+}
+
+/**
+ * Whether the raster `mask` was made from shows its smallest text at least as large as
+ * ocrScaleFactor keeps it, so that OCR needs no sharper raster. Too little text to judge: no.
+ */
+export function textLargeEnough(sizes: GlyphSizes, mask: Pick<InkMask, 'scale'>): boolean {
+  if (sizes.heights.length < MIN_GLYPHS) return false;
+  return heightAt(sizes, mask, 0.05) >= TARGET_PX && heightAt(sizes, mask, 0.01) >= FLOOR_PX;
 }

@@ -17,7 +17,7 @@ import type { TextRun } from '../../model/page.js';
 import { toGrey } from '../rasterize/raster-grey.js';
 import { cropRaster, type PixelRect } from '../rasterize/crop-raster.js';
 import { inkMask, isBlank, type InkMask } from './ink-mask.js';
-import { glyphSizes, ocrScaleFactor } from './glyph-size.js';
+import { glyphSizes, maskComponents, ocrScaleFactor, textInkPoints, textLargeEnough } from './glyph-size.js';
 import { rasterFromSharp, sharpFromRaster } from '../rasterize/raster-sharp.js';
 import { estimateTextDirection, uprightEvidence } from './text-direction.js';
 import { rotateRaster, toSourceBox, type RasterRotation } from './rotate-raster.js';
@@ -42,6 +42,12 @@ export interface OcrPageOptions {
    * 150 DPI). Default true; false reads every page at the raster's own resolution.
    */
   adaptiveResolution?: boolean;
+  /**
+   * A sharper raster of the same page (say 300 DPI where `raster` is 150), asked for when
+   * the text on `raster` is too small to read: callers render pages that are likely to hold
+   * large print (covers) cheaply first. Orientation is still judged on `raster`.
+   */
+  sharper?: () => Promise<RasterImage>;
   /** Largest skew searched, degrees. Default 10. */
   maxSkewDegrees?: number;
   segmentation?: PageSegmentation;
@@ -68,8 +74,10 @@ export interface OcrPageMeta {
   blank: boolean;
   /** Ink, but nothing read with the minimum page quality: runs dropped. */
   unreadable: boolean;
-  /** Scale of the raster the engine read, relative to the input raster (1, or less for large print). */
+  /** Scale of the raster the engine read, relative to the page raster (1, or less for large print). */
   ocrScale: number;
+  /** The `sharper` raster was needed (and is the page raster). */
+  sharpened: boolean;
   /** OCR calls made (1 for an upright page; more when orientation had to be probed). */
   ocrCalls: number;
   engine: string;
@@ -79,6 +87,8 @@ export interface OcrPageMeta {
 export interface OcrPageOutput {
   runs: TextRun[];
   meta: OcrPageMeta;
+  /** The page raster read: the input, or the `sharper` one when it was needed. */
+  raster: RasterImage;
   /**
    * The grey raster the engine read, unrotated (the input raster or its smaller copy), for
    * later raster stages that need no more detail than OCR did. Absent when nothing was read.
@@ -110,25 +120,36 @@ const MIN_SIDE = 8;
 export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: OcrPageOptions = {}): Promise<OcrPageOutput> {
   const started = performance.now();
   const area = options.region ?? { left: 0, top: 0, width: options.pageWidth ?? raster.width, height: options.pageHeight ?? raster.height };
-  const meta: OcrPageMeta = { rotation: 0, skewDegrees: 0, meanConfidence: null, wordCount: 0, blank: false, unreadable: false, ocrScale: 1, ocrCalls: 0, engine: engine.description, elapsedMs: 0 };
+  const meta: OcrPageMeta = { rotation: 0, skewDegrees: 0, meanConfidence: null, wordCount: 0, blank: false, unreadable: false, ocrScale: 1, sharpened: false, ocrCalls: 0, engine: engine.description, elapsedMs: 0 };
   let ocrRaster: RasterImage | undefined;
+  let page = raster;
   const done = (runs: TextRun[]): OcrPageOutput => {
     meta.wordCount = runs.length;
     meta.elapsedMs = Math.round(performance.now() - started);
-    return { runs, meta, ...(ocrRaster ? { ocrRaster } : {}) };
+    return { runs, meta, raster: page, ...(ocrRaster ? { ocrRaster } : {}) };
   };
 
   if (raster.width < MIN_SIDE || raster.height < MIN_SIDE) return done([]);
-  const grey = toGrey(raster);
+  let grey = toGrey(raster);
   const mask = await inkMask(grey);
   if (isBlank(mask)) {
     meta.blank = true;
     return done([]);
   }
 
-  const { skew, order, sideways } = planOrientation(mask, options);
-  // Orientation is judged on the full raster's mask; only the engine reads the smaller copy.
-  const factor = options.adaptiveResolution === false ? 1 : ocrScaleFactor(glyphSizes(mask, { sideways }), mask, raster.dpi ?? 0);
+  const comps = maskComponents(mask);
+  const { skew, order, sideways } = planOrientation(mask, options, textInkPoints(mask, comps));
+  const sizes = glyphSizes(mask, { sideways }, comps);
+  // Mask pixels per pixel of the page raster (the sharper one once it is taken).
+  let maskScale = mask.scale;
+  if (options.sharper && !textLargeEnough(sizes, mask)) {
+    page = await options.sharper();
+    grey = toGrey(page);
+    maskScale = mask.width / grey.width;
+    meta.sharpened = true;
+  }
+  // Orientation is judged on the page raster's mask; only the engine reads the smaller copy.
+  const factor = options.adaptiveResolution === false ? 1 : ocrScaleFactor(sizes, { scale: maskScale }, page.dpi ?? 0);
   const source = factor < 1 ? await shrink(grey, factor) : grey;
   meta.ocrScale = source.width / grey.width;
   ocrRaster = source;
@@ -145,7 +166,7 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
   // single letter means no text (sideways or upside-down text still reads as junk letters).
   const poor = best.quality.quality < ACCEPT_QUALITY && best.quality.chars >= MIN_PROBE_CHARS;
   if (options.detectOrientation !== false && poor && order.length > 1) {
-    const probe = cropRaster(source, densestWindow({ ...mask, scale: mask.scale / meta.ocrScale }, PROBE_SIDE * meta.ocrScale));
+    const probe = cropRaster(source, densestWindow({ ...mask, scale: maskScale / meta.ocrScale }, PROBE_SIDE * meta.ocrScale));
     const scored: { turn: QuarterTurn; q: ReadingQuality }[] = [];
     for (const turn of order) scored.push({ turn, q: (await read(probe, turn)).quality });
     const first = scored[0]!;
@@ -167,9 +188,13 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
   return done(wordsToRuns(result, { area, minWordConfidence: options.minWordConfidence ?? 0, uprightScale: lineScale(best.rotation, area.width, area.height) }));
 }
 
-/** Skew to undo and quarter turns to try, most likely first; whether the lines run vertically. */
-function planOrientation(mask: InkMask, options: OcrPageOptions): { skew: number; order: QuarterTurn[]; sideways: boolean } {
-  const dir = estimateTextDirection(mask, options.maxSkewDegrees ?? 10);
+/**
+ * Skew to undo and quarter turns to try, most likely first; whether the lines run vertically.
+ * The lines' direction comes from `textPoints` when there are any (text ink alone, so that a
+ * picture does not decide it); which way is up from all the ink along that direction.
+ */
+function planOrientation(mask: InkMask, options: OcrPageOptions, textPoints: Float32Array | null): { skew: number; order: QuarterTurn[]; sideways: boolean } {
+  const dir = estimateTextDirection(mask, options.maxSkewDegrees ?? 10, textPoints);
   if (!dir) return { skew: 0, order: options.detectOrientation === false ? [0] : [0, 180, 90, 270], sideways: false };
   const axis: QuarterTurn = Math.abs(dir.angle) > 45 ? 90 : 0;
   const sideways = axis === 90;

@@ -19,8 +19,12 @@ export interface DirectionEstimate {
 /** Points used; more only refines an estimate that is already sub-degree. */
 const MAX_POINTS = 80_000;
 
-export function estimateTextDirection(mask: InkMask, maxSkewDegrees = 10): DirectionEstimate | null {
-  const pts = inkPoints(mask);
+/**
+ * `points` (x, y pairs in mask coordinates) replace the mask's ink when given: the caller's
+ * choice of the ink that belongs to text lines (glyph-size.ts textInkPoints).
+ */
+export function estimateTextDirection(mask: InkMask, maxSkewDegrees = 10, points?: Float32Array | null): DirectionEstimate | null {
+  const pts = points ?? inkPoints(mask);
   if (pts.length < 2 * 50) return null;
   // Whole degrees around both axes, then tenths around the winner only.
   const h = searchAround(pts, mask, 0, maxSkewDegrees, 1);
