@@ -39,7 +39,7 @@ export interface EngineConfig {
   maxPages?: number;
   /** Largest accepted input in bytes (default 500 MB). */
   maxFileBytes?: number;
-  /** Per-task (batch of pages) time limit, ms (default 60 s). */
+  /** Per-task (batch of pages) time limit, ms (default 60 s), from when a worker takes the task. */
   taskTimeoutMs?: number;
   /** Heap limit per worker, MB (default 2048). */
   workerMemoryMb?: number;

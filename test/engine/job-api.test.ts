@@ -162,6 +162,38 @@ describe('worker failures', () => {
     }
   });
 
+  it('times a task from its start in a worker, not from when it was queued', async () => {
+    // Every task takes over 0.6 s. The second job's first batch waits behind the first job's
+    // three batches on the single worker, longer than the 1.5 s limit of a one-page batch.
+    const engine = createEngine({ workers: 1, workerFile: faultyWorker, taskTimeoutMs: 1500, maxConcurrentJobs: 2 });
+    try {
+      const jobs = [await engine.parse({ data: marked('QUIRE-PAUSE'), fileName: 'a.pdf' }), await engine.parse({ data: marked('QUIRE-PAUSE'), fileName: 'b.pdf' })];
+      for (const job of jobs) {
+        const r = await engine.waitForJob(job.job_id);
+        expect(r.message).toBeUndefined(); // no time-limit message
+        expect(r.status).toBe('Succeeded');
+        expect(r.page_count).toBe(5);
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('cancels a job whose tasks are still waiting for a worker', async () => {
+    const engine = createEngine({ workers: 1, workerFile: faultyWorker, maxConcurrentJobs: 2 });
+    try {
+      const slow = await engine.parse({ data: marked('QUIRE-SLOW'), fileName: 'slow.pdf' });
+      const waiting = await engine.parse(sample);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(await engine.cancelJob(waiting.job_id)).toBe(true);
+      expect((await engine.waitForJob(waiting.job_id)).status).toBe('Cancelled');
+      expect(await engine.cancelJob(slow.job_id)).toBe(true);
+      expect((await engine.waitForJob(slow.job_id)).status).toBe('Cancelled');
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('cancels a running job', async () => {
     const engine = createEngine({ workers: 1, workerFile: faultyWorker });
     try {
