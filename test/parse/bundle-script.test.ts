@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleToScript, codeCacheDir, codeCacheOutcomes, runBundle, saveCodeCache } from '../../src/formats/pdf/bundle-script.js';
 import { WorkerPool } from '../../src/workers/pool.js';
+import { createEngine } from '../../src/index.js';
 import { fixture } from '../helpers.js';
 import type { ExtractCase } from './helpers/extract-cases.js';
 
@@ -152,5 +153,20 @@ describe('code cache', () => {
     expect(broken.saved).toEqual({ 'quire-oplist': 'written', pdf: 'written' });
     expect(broken.contents).toEqual(cold.contents);
     expect((await start()).loaded).toEqual({ 'quire-oplist': 'hit', pdf: 'hit' });
+  });
+
+  it("is left behind by a job of one batch (a worker's last task writes it before replying)", { timeout: 60_000 }, async () => {
+    const dir = path.join(tmp, 'engine');
+    const engine = createEngine({ workers: 1, codeCacheDir: dir });
+    try {
+      const job = await engine.parse(fixture('pdf', 'us_constitution.pdf'), { page_range: '1' });
+      expect((await engine.waitForJob(job.job_id)).status).toBe('Succeeded');
+    } finally {
+      await engine.close();
+    }
+    const entries = fs.readdirSync(dir);
+    for (const name of ['pdf', 'quire-oplist']) {
+      for (const ext of ['.js', '.v8']) expect(entries.filter((f) => f.startsWith(`${name}-`) && f.endsWith(ext)), `${name} ${ext}`).toHaveLength(1);
+    }
   });
 });

@@ -140,8 +140,10 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
     }
   }
   await ocrInFlight;
-  // pdf.js's compiled code, for the next worker's start (a no-op once written).
-  void setImmediate().then(saveCodeCache);
+  // pdf.js's compiled code, for the next worker's start: written here, once, before the
+  // reply. (Deferred, it never ran in a worker's last task: between tasks piscina blocks
+  // the worker's event loop, so a one-batch job never left a cache behind.)
+  saveCodeCache();
   return out;
 }
 
