@@ -35,6 +35,12 @@ function defaultWorkerFile(): string {
   return fileURLToPath(new URL(runningFromSource ? './worker.ts' : './worker.js', import.meta.url));
 }
 
+/** A time limit for messages: whole seconds, or tenths under 10 s (1500 ms: "1.5"). */
+function seconds(ms: number): string {
+  const s = ms / 1000;
+  return s >= 10 || Number.isInteger(s) ? String(Math.round(s)) : String(Math.round(s * 10) / 10);
+}
+
 interface Waiter {
   signal: AbortSignal | undefined;
   grant(): void;
@@ -92,7 +98,7 @@ export class WorkerPool {
       reply = (await this.piscina.run({ kind, payload }, { signal })) as WorkerReply;
     } catch (err) {
       if (timeout.aborted) {
-        throw new ProcessingError('timeout', `Processing took longer than ${Math.round((opts.timeoutMs ?? this.taskTimeoutMs) / 1000)} s and was stopped.`);
+        throw new ProcessingError('timeout', `Processing took longer than ${seconds(opts.timeoutMs ?? this.taskTimeoutMs)} s and was stopped.`);
       }
       if (opts.signal?.aborted) throw err;
       if (err instanceof Error) {
