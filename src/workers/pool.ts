@@ -3,12 +3,13 @@
  * limit per task and a memory limit per worker. A task that times out or a worker that
  * dies fails only the job that owned the task; piscina replaces the worker.
  *
- * Tasks wait here, not in piscina's queue, until a worker is free: a task's time limit
- * counts from its hand-off to a worker, so a healthy task queued behind other jobs' pages
- * is never stopped for the time it spent waiting.
+ * Tasks wait here (p-queue), not in piscina's queue, until a worker is free: a task's time
+ * limit counts from its hand-off to a worker, so a healthy task queued behind other jobs'
+ * pages is never stopped for the time it spent waiting.
  */
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import PQueue from 'p-queue';
 import { Piscina } from 'piscina';
 import { ProcessingError, errorMessage, type ProcessingErrorKind } from '../errors.js';
 import type { TaskKind, TaskPayload, TaskResult } from './tasks.js';
@@ -41,26 +42,17 @@ function seconds(ms: number): string {
   return s >= 10 || Number.isInteger(s) ? String(Math.round(s)) : String(Math.round(s * 10) / 10);
 }
 
-interface Waiter {
-  signal: AbortSignal | undefined;
-  grant(): void;
-  fail(reason: unknown): void;
-}
-
 export class WorkerPool {
   readonly threads: number;
   readonly taskTimeoutMs: number;
   private readonly piscina: Piscina;
-  /** Tasks handed to piscina and not yet settled (at most one per worker). */
-  private active = 0;
-  /** Tasks waiting for a worker, first come first served. */
-  private readonly waiting: Waiter[] = [];
-  /** Signals of waiting tasks, with how many wait on each (one listener per signal). */
-  private readonly watched = new Map<AbortSignal, number>();
+  /** Tasks waiting for a worker, first come first served; at most one per worker runs. */
+  private readonly queue: PQueue;
 
   constructor(cfg: PoolConfig = {}) {
     this.threads = Math.max(1, cfg.threads ?? (os.availableParallelism?.() ?? os.cpus().length));
     this.taskTimeoutMs = cfg.taskTimeoutMs ?? 60_000;
+    this.queue = new PQueue({ concurrency: this.threads });
     const filename = cfg.filename ?? defaultWorkerFile();
     applyNativeEnv(); // before any worker can load a native library
     const fromSource = filename.endsWith('.ts');
@@ -80,7 +72,7 @@ export class WorkerPool {
 
   /** Tasks waiting for a worker. */
   get queued(): number {
-    return this.waiting.length + this.piscina.queueSize;
+    return this.queue.size + this.piscina.queueSize;
   }
 
   async run<K extends TaskKind>(kind: K, payload: TaskPayload<K>, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<TaskResult<K>> {
@@ -89,11 +81,17 @@ export class WorkerPool {
 
   /** Untyped variant for custom worker files. */
   async runAny(kind: string, payload: unknown, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<unknown> {
-    await this.workerSlot(opts.signal);
-    let reply: WorkerReply;
-    // The clock starts now that a worker is free for the task.
+    // A signal of its own per task: p-queue listens on the signal of every waiting task, and
+    // a job's batches would otherwise pile their listeners onto the job's one signal.
+    const signal = opts.signal ? AbortSignal.any([opts.signal]) : undefined;
+    return this.queue.add(() => this.runNow(kind, payload, opts), { signal });
+  }
+
+  /** Runs a task on the worker that is free for it; its time limit starts now. */
+  private async runNow(kind: string, payload: unknown, opts: { signal?: AbortSignal; timeoutMs?: number }): Promise<unknown> {
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? this.taskTimeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    let reply: WorkerReply;
     try {
       reply = (await this.piscina.run({ kind, payload }, { signal })) as WorkerReply;
     } catch (err) {
@@ -105,68 +103,10 @@ export class WorkerPool {
         throw new ProcessingError('worker_crashed', `A worker stopped unexpectedly while processing the document (${errorMessage(err)}).`);
       }
       throw err;
-    } finally {
-      this.releaseSlot();
     }
     if (!reply.ok) throw new ProcessingError(reply.error.kind as ProcessingErrorKind, reply.error.message);
     return reply.value;
   }
-
-  /** Resolves once a worker is free for one more task; rejects if `signal` aborts first. */
-  private workerSlot(signal?: AbortSignal): Promise<void> {
-    signal?.throwIfAborted();
-    if (this.active < this.threads && this.waiting.length === 0) {
-      this.active++;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.push({
-        signal,
-        grant: () => {
-          this.active++;
-          resolve();
-        },
-        fail: reject,
-      });
-      if (signal) this.watch(signal);
-    });
-  }
-
-  private releaseSlot(): void {
-    this.active--;
-    const next = this.waiting.shift();
-    if (next?.signal) this.unwatch(next.signal);
-    next?.grant();
-  }
-
-  // A job's batches share its signal: one listener for all of them, not one each.
-  private watch(signal: AbortSignal): void {
-    const n = this.watched.get(signal) ?? 0;
-    this.watched.set(signal, n + 1);
-    if (n === 0) signal.addEventListener('abort', this.dropAborted, { once: true });
-  }
-
-  private unwatch(signal: AbortSignal): void {
-    const n = (this.watched.get(signal) ?? 1) - 1;
-    if (n > 0) {
-      this.watched.set(signal, n);
-      return;
-    }
-    this.watched.delete(signal);
-    signal.removeEventListener('abort', this.dropAborted);
-  }
-
-  /** A cancelled job's waiting tasks leave the queue at once. */
-  private readonly dropAborted = (event: Event): void => {
-    const signal = event.target as AbortSignal;
-    this.watched.delete(signal);
-    for (let i = this.waiting.length - 1; i >= 0; i--) {
-      const w = this.waiting[i]!;
-      if (w.signal !== signal) continue;
-      this.waiting.splice(i, 1);
-      w.fail(signal.reason);
-    }
-  };
 
   async destroy(): Promise<void> {
     await this.piscina.destroy();
