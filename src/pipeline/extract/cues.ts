@@ -1,0 +1,105 @@
+/**
+ * Document-level cues for fields that often carry no label: the issuer is the letterhead (a
+ * line near the top of page 1, a company form such as "Ltd", "SDN BHD", "B.V." preferred), the
+ * issuer's address is the block of lines under it, a total is the largest amount after a
+ * total-like label, and the currency is the one the amounts are written in.
+ */
+import type { FieldProfile } from './labels.js';
+import type { ValueKind } from './lexicon.js';
+import type { Line, Token, TokenizedDocument } from './tokens.js';
+import { mainType, type Candidate, type FieldSchema } from './types.js';
+import { CURRENCY_CODES, recognise } from './values.js';
+
+const COMPANY_FORMS = /\b(sdn\.?\s*bhd|bhd|berhad|inc|ltd|limited|llc|llp|gmbh|ag|b\.?\s?v|n\.?v|s\.?a|s\.?a\.?s|sarl|s\.?l|co|corp|corporation|company|pvt|pte|plc|enterprises?|trading|holdings|group|store|stores|restaurant|mart|market|supermarket|bakery|cafe|hardware|stationery|pharmacy)\b\.?/i;
+const NOT_NAME = /\b(invoice|receipt|facture|rechnung|factura|factuur|bill|tax|date|page|tel|phone|fax|email|www|http|total|no\.?\s*:|gst|vat|customer|thank)\b/i;
+const STOP_ADDRESS = /\b(tel|phone|fax|gst|vat|reg|email|e-mail|www|http|invoice|receipt|date|cashier|tin|co\.? ?reg|company no|btw|kvk|iban)\b/i;
+
+/** The phrase of a line around its widest run of words (columns split at wide gaps). */
+function phrases(line: Line): Token[][] {
+  const out: Token[][] = [];
+  for (const t of line.tokens) {
+    if (out.length === 0 || t.gap >= 2.5) out.push([t]);
+    else out[out.length - 1]!.push(t);
+  }
+  return out;
+}
+
+function text(tokens: Token[]): string {
+  return tokens.map((t) => t.text).join(' ');
+}
+
+function conf(tokens: Token[]): number {
+  return tokens.length ? Math.min(...tokens.map((t) => t.conf)) : 0;
+}
+
+function letterhead(doc: TokenizedDocument): Candidate[] {
+  const first = doc.lines.filter((l) => l.page === 1);
+  const height = doc.pages.get(1)?.height ?? Math.max(1, ...first.map((l) => l.box[3]));
+  const top = first.filter((l) => l.box[1] < height * 0.3).slice(0, 12);
+  const out: Candidate[] = [];
+  top.forEach((line, i) => {
+    for (const ph of phrases(line)) {
+      const s = text(ph);
+      const letters = s.replace(/[^\p{L}]/gu, '').length;
+      if (letters < 3 || letters < s.length * 0.5) continue;
+      const form = COMPANY_FORMS.test(s);
+      if (!form && NOT_NAME.test(s)) continue;
+      const base = form ? 0.8 : i === 0 ? 0.45 : 0.3 / (1 + i);
+      out.push({ value: s.replace(/[:,]$/, ''), tokens: ph, score: base * (0.6 + 0.4 * conf(ph)), via: form ? 'letterhead-company-form' : 'letterhead-top' });
+    }
+  });
+  // Also a company form anywhere on page 1 ("All AWS Services are sold by Amazon Web Services, Inc.").
+  return out;
+}
+
+/** Lines under the letterhead that read like an address, joined. */
+function addressBlock(doc: TokenizedDocument): Candidate[] {
+  const head = letterhead(doc).sort((a, b) => b.score - a.score)[0];
+  if (!head) return [];
+  const startLine = head.tokens[0]!.line;
+  const words: Token[] = [];
+  for (let i = startLine + 1; i < doc.lines.length && i <= startLine + 6; i++) {
+    const l = doc.lines[i]!;
+    if (l.page !== doc.lines[startLine]!.page) break;
+    const s = l.text;
+    if (STOP_ADDRESS.test(s)) break;
+    // Registration numbers in brackets under a company name are not address lines.
+    if (/^\(?[\w-]*\d[\w-]*\)?$/.test(s.trim()) && words.length === 0) continue;
+    words.push(...l.tokens);
+  }
+  if (words.length < 2 || !words.some((w) => /\d/.test(w.text))) return [];
+  return [{ value: text(words), tokens: words, score: 0.55 * (0.6 + 0.4 * conf(words)), via: 'address-block' }];
+}
+
+function currencyOfAmounts(doc: TokenizedDocument): Candidate[] {
+  const counts = new Map<string, Token[]>();
+  for (const line of doc.lines) {
+    const m = recognise('currency', line.tokens, 0);
+    if (!m) continue;
+    const k = String(m.value);
+    counts.set(k, [...(counts.get(k) ?? []), line.tokens[m.start]!]);
+  }
+  const total = [...counts.values()].reduce((a, b) => a + b.length, 0);
+  return [...counts.entries()].map(([code, toks]) => ({
+    value: code,
+    tokens: [toks[0]!],
+    score: (CURRENCY_CODES.has(toks[0]!.text.toUpperCase()) ? 0.9 : 0.8) * (toks.length / total),
+    via: 'currency-of-amounts',
+  }));
+}
+
+export function documentCues(doc: TokenizedDocument, schema: FieldSchema, profile: FieldProfile, kind: ValueKind, labelled: Candidate[]): Candidate[] {
+  const cues = new Set(profile.concepts.map((c) => c.cue).filter(Boolean));
+  const out: Candidate[] = [];
+  const t = mainType(schema);
+  if (cues.has('letterhead') && t === 'string') out.push(...letterhead(doc));
+  if (cues.has('address') && t === 'string') out.push(...addressBlock(doc));
+  if (cues.has('currency') && t === 'string') out.push(...currencyOfAmounts(doc));
+  if (cues.has('largest-total') && kind === 'amount' && labelled.length > 0) {
+    // A receipt's total is the largest amount after a total-like label.
+    const num = (c: Candidate) => (typeof c.value === 'number' ? c.value : Number(String(c.value).replace(/[^\d.-]/g, '')));
+    const max = Math.max(...labelled.map(num).filter(Number.isFinite));
+    for (const c of labelled) if (num(c) === max) out.push({ ...c, score: Math.min(0.95, c.score + 0.1), via: 'largest-total' });
+  }
+  return out;
+}
