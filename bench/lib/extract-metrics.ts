@@ -85,6 +85,8 @@ export function citationHolds(value: unknown, c: Citation | null, doc: Tokenized
     const [y, m, d] = s.split('-');
     return (digits.includes(y!) || digits.includes(y!.slice(2))) && (digits.includes(String(Number(d))) || digits.includes(d!)) && (digits.includes(String(Number(m))) || inside.some((k) => /[a-z]{3}/i.test(k.text)));
   }
+  const SYMBOL: Record<string, RegExp> = { USD: /\$/, EUR: /€/, GBP: /£/, INR: /₹|^rs\.?$/i, MYR: /^rm/i, JPY: /¥/ };
+  if (/^[A-Z]{3}$/.test(s) && inside.some((k) => k.text.toUpperCase().includes(s) || SYMBOL[s]?.test(k.text))) return true;
   const norms = new Set(inside.map((k) => k.norm));
   const words = s.split(/\s+/).map(normalizeWord).filter(Boolean);
   return words.length > 0 && words.every((w) => norms.has(w) || inside.some((k) => k.norm.includes(w)));

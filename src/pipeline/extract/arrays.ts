@@ -24,7 +24,7 @@ const STOP_ROW = /^(sub\s*-?total|total|totaal|summe|gesamt|montant|grand|balanc
 function headerOf(doc: TokenizedDocument, profiles: FieldProfile[]): { line: Line; columns: Column[] } | null {
   let best: { line: Line; hits: { key: string; hit: LabelHit }[] } | null = null;
   for (const line of doc.lines) {
-    const pairs = profiles.flatMap((p) => findLabels(line, p).map((hit) => ({ key: p.key, hit })));
+    const pairs = profiles.flatMap((p) => findLabels(line, p, false).map((hit) => ({ key: p.key, hit })));
     // One label per sub-field and one sub-field per label, strongest first.
     pairs.sort((a, b) => b.hit.strength - a.hit.strength);
     const usedKeys = new Set<string>();
@@ -37,13 +37,27 @@ function headerOf(doc: TokenizedDocument, profiles: FieldProfile[]): { line: Lin
     });
     // A header is mostly labels: few other words.
     const labelWords = hits.reduce((n, h) => n + h.hit.end - h.hit.start, 0);
-    if (hits.length >= Math.min(2, profiles.length) && labelWords >= line.tokens.length * 0.4 && (!best || hits.length > best.hits.length)) best = { line, hits };
+    if (hits.length >= Math.min(2, profiles.length) && labelWords >= line.tokens.length * 0.3 && (!best || hits.length > best.hits.length)) best = { line, hits };
   }
   if (!best) return null;
   const cols: Column[] = best.hits.map(({ key, hit }) => ({ key, left: hit.line.tokens[hit.start]!.box[0], right: hit.line.tokens[hit.end - 1]!.box[2] }));
   // Header words that name no sub-field are columns too, so their values go nowhere.
+  // ...unless they continue a label's words ("Prijs per stuk"): then they widen its column.
+  cols.sort((a, b) => a.left - b.left);
+  let prev: Column | null = null;
   for (const t of best.line.tokens) {
-    if (t.norm && !cols.some((c) => t.box[0] >= c.left - 1 && t.box[2] <= c.right + 1)) cols.push({ key: null, left: t.box[0], right: t.box[2] });
+    const own = cols.find((c) => t.box[0] >= c.left - 1 && t.box[2] <= c.right + 1);
+    if (own) {
+      prev = own;
+      continue;
+    }
+    if (!t.norm) continue;
+    if (prev && t.gap < 0.8 && !cols.some((c) => c !== prev && c.left > prev!.right && c.left < t.box[2])) {
+      prev.right = t.box[2];
+    } else {
+      prev = { key: null, left: t.box[0], right: t.box[2] };
+      cols.push(prev);
+    }
   }
   cols.sort((a, b) => a.left - b.left);
   return { line: best.line, columns: cols };
@@ -99,25 +113,42 @@ function rowsUnderHeader(doc: TokenizedDocument, header: { line: Line; columns: 
   return rows;
 }
 
-/** Without a header: runs of lines "text … amount" (two or more in a row). */
+/** A line that is a known scalar label with its amount ("Charges $4.11", "VAT $0.00"): not an item. */
+function isSummaryLine(text: string, summary: FieldProfile[]): boolean {
+  const words = text.toLowerCase().replace(/[^\p{L}\s]/gu, ' ').trim();
+  return summary.some((p) => p.labels.some((l) => l.strength >= 0.9 && l.words.join(' ') === words));
+}
+
+/**
+ * Without a header: lines "words … amount" that share their left edge (items of a list are
+ * aligned), the largest such group; at least two rows.
+ */
 function repeatedLines(doc: TokenizedDocument, props: [string, FieldSchema][], profiles: Map<string, FieldProfile>, maxRows: number): Row[] {
-  const textKey = props.find(([k, s]) => kindFor(s, profiles.get(k)!) === 'text')?.[0];
-  const amountKey = props.find(([k, s]) => kindFor(s, profiles.get(k)!) === 'amount')?.[0];
-  if (!textKey || !amountKey) return [];
-  const rows: Row[] = [];
+  const kinds = props.map(([k, s]) => ({ k, s, kind: kindFor(s, profiles.get(k)!), concept: profiles.get(k)!.concepts[0]?.name }));
+  const textKey = kinds.find((x) => x.kind === 'text')?.k;
+  const amount = kinds.find((x) => x.concept === 'unit-price') ?? kinds.find((x) => x.concept === 'line-total') ?? kinds.find((x) => x.kind === 'amount');
+  if (!textKey || !amount) return [];
+  const summary = ['total', 'untaxed', 'tax', 'date'].map((n) => profileField(n, ''));
+  const groups = new Map<number, Row[]>();
   for (const line of doc.lines) {
-    if (rows.length >= maxRows) break;
     const last = line.tokens[line.tokens.length - 1];
     if (!last || line.tokens.length < 2 || STOP_ROW.test(line.text.trim())) continue;
     const amt = recognise('amount', line.tokens, line.tokens.length - 1);
-    const textTokens = line.tokens.slice(0, -1).filter((t) => !recognise('amount', [t], 0));
-    if (!amt || textTokens.length === 0 || textTokens.every((t) => t.norm === '')) continue;
+    if (!amt || amt.quality < 1) continue;
+    const textTokens = line.tokens.slice(0, amt.start).filter((t) => !recognise('amount', [t], 0));
+    if (textTokens.length === 0 || textTokens.every((t) => t.norm === '') || recognise('date', line.tokens, 0)) continue;
+    const name = textTokens.map((t) => t.text).join(' ');
+    if (isSummaryLine(name, summary)) continue;
     const row: Row = Object.fromEntries(props.map(([k]) => [k, null]));
-    row[textKey] = { value: textTokens.map((t) => t.text).join(' '), tokens: textTokens, score: 0.5, via: 'repeated-line' };
-    row[amountKey] = { value: typeof amt.value === 'number' && mainType(props.find(([k]) => k === amountKey)![1]) !== 'string' ? amt.value : amt.raw, tokens: [last], score: 0.5, via: 'repeated-line' };
-    rows.push(row);
+    row[textKey] = { value: name, tokens: textTokens, score: 0.5, via: 'repeated-line' };
+    row[amount.k] = { value: mainType(amount.s) !== 'string' ? Number(amt.value) : amt.raw, tokens: line.tokens.slice(amt.start, amt.end), score: 0.5, via: 'repeated-line' };
+    const left = Math.round(line.box[0] / 4) + line.page * 10_000;
+    groups.set(left, [...(groups.get(left) ?? []), row]);
   }
-  return rows.length >= 2 ? rows : [];
+  // Items have names of their own; a group repeating one name ("Charges") is sub-lines.
+  const distinct = (rows: Row[]) => new Set(rows.map((r) => String(r[textKey]?.value).toLowerCase())).size;
+  const best = [...groups.values()].sort((a, b) => distinct(b) - distinct(a))[0] ?? [];
+  return best.length >= 2 ? best.slice(0, maxRows) : [];
 }
 
 export function extractArray(doc: TokenizedDocument, items: FieldSchema, maxRows = 500): Row[] | null {

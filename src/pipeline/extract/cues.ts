@@ -12,7 +12,11 @@ import { CURRENCY_CODES, recognise } from './values.js';
 
 const COMPANY_FORMS = /\b(sdn\.?\s*bhd|bhd|berhad|inc|ltd|limited|llc|llp|gmbh|ag|b\.?\s?v|n\.?v|s\.?a|s\.?a\.?s|sarl|s\.?l|co|corp|corporation|company|pvt|pte|plc|enterprises?|trading|holdings|group|store|stores|restaurant|mart|market|supermarket|bakery|cafe|hardware|stationery|pharmacy)\b\.?/i;
 const NOT_NAME = /\b(invoice|receipt|facture|rechnung|factura|factuur|bill|tax|date|page|tel|phone|fax|email|www|http|total|no\.?\s*:|gst|vat|customer|thank)\b/i;
-const STOP_ADDRESS = /\b(tel|phone|fax|gst|vat|reg|email|e-mail|www|http|invoice|receipt|date|cashier|tin|co\.? ?reg|company no|btw|kvk|iban)\b/i;
+const STOP_ADDRESS = /\b(tel|phone|fax|gst|vat|reg|email|e-mail|www|http|invoice|receipt|date|cashier|tin|co\.? ?reg|company no|btw|kvk|iban|bill|table|order)\b|\b[TF]\s?:/i;
+/** Words naming the document, not its issuer: "Amazon Web Services Invoice" → "Amazon Web Services". */
+const DOC_TYPE = /\s*\b((payment|tax|cash|sales|retail|simplified|official|proforma|commercial)\s+)?(invoices?|receipt|facture|rechnung|factura|factuur|quittung|recibo|statement|bill)\b.*$/i;
+/** Lines of the addressee's block are not the letterhead. */
+const ADDRESSEE = /\b(bill(ed)? to|ship(ped)? to|sold to|customer|client|attn|to:|deliver to|factur[eé] [aà]|rechnungsempf)/i;
 
 /** The phrase of a line around its widest run of words (columns split at wide gaps). */
 function phrases(line: Line): Token[][] {
@@ -37,15 +41,30 @@ function letterhead(doc: TokenizedDocument): Candidate[] {
   const height = doc.pages.get(1)?.height ?? Math.max(1, ...first.map((l) => l.box[3]));
   const top = first.filter((l) => l.box[1] < height * 0.3).slice(0, 12);
   const out: Candidate[] = [];
+  // Columns under an addressee label ("Bill To:") belong to the customer.
+  const blocked: { left: number; right: number; from: number }[] = [];
   top.forEach((line, i) => {
     for (const ph of phrases(line)) {
-      const s = text(ph);
+      const raw = text(ph);
+      if (ADDRESSEE.test(raw)) {
+        blocked.push({ left: ph[0]!.box[0] - 5, right: ph[ph.length - 1]!.box[2] + 40, from: line.box[1] });
+        continue;
+      }
+      if (blocked.some((b) => ph[0]!.box[0] >= b.left && ph[0]!.box[0] <= b.right && line.box[1] > b.from)) continue;
+      // "Guest Name: Sanjay", "Date: 3/1": a key and its value, not a name.
+      if (/^[^:]{1,30}:/.test(raw)) continue;
+      let words = ph;
+      if (DOC_TYPE.test(raw) && raw.replace(DOC_TYPE, '').length >= 3) {
+        const kept = raw.replace(DOC_TYPE, '').split(/\s+/).length;
+        words = ph.slice(0, kept);
+      }
+      const s = text(words);
       const letters = s.replace(/[^\p{L}]/gu, '').length;
       if (letters < 3 || letters < s.length * 0.5) continue;
       const form = COMPANY_FORMS.test(s);
       if (!form && NOT_NAME.test(s)) continue;
       const base = form ? 0.8 : i === 0 ? 0.45 : 0.3 / (1 + i);
-      out.push({ value: s.replace(/[:,]$/, ''), tokens: ph, score: base * (0.6 + 0.4 * conf(ph)), via: form ? 'letterhead-company-form' : 'letterhead-top' });
+      out.push({ value: s.replace(/[:,]$/, ''), tokens: words, score: base * (0.6 + 0.4 * conf(ph)), via: form ? 'letterhead-company-form' : 'letterhead-top' });
     }
   });
   // Also a company form anywhere on page 1 ("All AWS Services are sold by Amazon Web Services, Inc.").
@@ -96,10 +115,21 @@ export function documentCues(doc: TokenizedDocument, schema: FieldSchema, profil
   if (cues.has('address') && t === 'string') out.push(...addressBlock(doc));
   if (cues.has('currency') && t === 'string') out.push(...currencyOfAmounts(doc));
   if (cues.has('largest-total') && kind === 'amount' && labelled.length > 0) {
-    // A receipt's total is the largest amount after a total-like label.
-    const num = (c: Candidate) => (typeof c.value === 'number' ? c.value : Number(String(c.value).replace(/[^\d.-]/g, '')));
-    const max = Math.max(...labelled.map(num).filter(Number.isFinite));
-    for (const c of labelled) if (num(c) === max) out.push({ ...c, score: Math.min(0.95, c.score + 0.1), via: 'largest-total' });
+    // A receipt's total is the largest amount after a total-like label: it takes the best
+    // labelled score, and the other amounts step back.
+    const num = (c: Candidate) => (typeof c.value === 'number' ? c.value : Number(String(c.value).replace(/,(\d{2})$/, '.$1').replace(/[^\d.-]/g, '')));
+    // Only amounts written with cents count: "1047523" or "3" next to a total label are not totals.
+    const priced = labelled.filter((c) => /[.,]\d{2}$/.test(c.tokens.map((t) => t.text).join('').replace(/[^\d.,]+$/, '')));
+    const max = Math.max(...priced.map(num).filter(Number.isFinite));
+    const top = Math.max(...labelled.map((c) => c.score));
+    for (const c of priced) {
+      if (num(c) === max) out.push({ ...c, score: top, via: 'largest-total' });
+      else c.score *= 0.8;
+    }
+  }
+  if (cues.has('letterhead')) {
+    // A labelled issuer reads like a company name when it has a company form.
+    for (const c of labelled) if (typeof c.value === 'string' && !COMPANY_FORMS.test(c.value)) c.score *= 0.7;
   }
   return out;
 }

@@ -54,15 +54,17 @@ function phraseWords(p: string): string[] {
 
 const STOP = new Set(['the', 'of', 'a', 'an', 'on', 'in', 'for', 'to', 'and', 'or', 'as', 'is', 'this', 'that', 'it', 'its', 'by', 'with', 'from', 'be', 'which', 'what', 'printed', 'value', 'field', 'document']);
 
+/** How many concepts a trigger word evokes: a word shared by many says little (idf-like). */
+const TRIGGER_SPREAD = new Map<string, number>();
+for (const c of CONCEPTS) for (const t of c.triggers) TRIGGER_SPREAD.set(t, (TRIGGER_SPREAD.get(t) ?? 0) + 1);
+
+/** Concepts the field evokes: name words count double, each word weighted by 1/spread; best only. */
 function conceptsFor(nameWords: string[], descWords: string[]): Concept[] {
-  const scored = CONCEPTS.map((c) => {
-    const inName = nameWords.filter((w) => c.triggers.includes(w)).length;
-    const inDesc = descWords.filter((w) => c.triggers.includes(w)).length;
-    return { c, s: inName * 2 + Math.min(inDesc, 2) * 0.5 };
-  }).filter((x) => x.s > 0);
+  const weight = (words: string[], c: Concept) => words.filter((w) => c.triggers.includes(w)).reduce((s, w) => s + 1 / TRIGGER_SPREAD.get(w)!, 0);
+  const scored = CONCEPTS.map((c) => ({ c, s: 2 * weight(nameWords, c) + weight(descWords, c) })).filter((x) => x.s > 0);
   if (scored.length === 0) return [];
   const best = Math.max(...scored.map((x) => x.s));
-  return scored.filter((x) => x.s >= best).map((x) => x.c);
+  return scored.filter((x) => x.s >= best - 1e-9).map((x) => x.c);
 }
 
 export function profileField(key: string, description: string | undefined): FieldProfile {
@@ -118,7 +120,7 @@ function matchAt(line: Line, at: number, words: string[]): number {
 }
 
 /** Label occurrences in a line, longest and strongest first, non-overlapping. */
-export function findLabels(line: Line, profile: FieldProfile): LabelHit[] {
+export function findLabels(line: Line, profile: FieldProfile, requirePhraseStart = true): LabelHit[] {
   const hits: LabelHit[] = [];
   for (let i = 0; i < line.tokens.length; i++) {
     let best: LabelHit | null = null;
@@ -129,7 +131,7 @@ export function findLabels(line: Line, profile: FieldProfile): LabelHit[] {
       const strength = Math.min(1, l.strength + 0.02 * (l.words.length - 1));
       if (!best || end - i > best.end - best.start || (end - i === best.end - best.start && strength > best.strength)) best = { line, start: i, end, strength };
     }
-    if (best && !excluded(line, best, profile)) {
+    if (best && (!requirePhraseStart || startsPhrase(line, best)) && !excluded(line, best, profile)) {
       hits.push(best);
       i = best.end - 1;
     }
@@ -137,10 +139,23 @@ export function findLabels(line: Line, profile: FieldProfile): LabelHit[] {
   return hits;
 }
 
-/** A label preceded or followed (within 2 words) by an excluded word is another label. */
+/**
+ * Labels open a phrase: at the line's start, after a column gap or punctuation, or they end
+ * in a colon ("... Date: 17/01/2018"). "debris from case" is not the label "from".
+ */
+function startsPhrase(line: Line, hit: LabelHit): boolean {
+  const first = line.tokens[hit.start]!;
+  if (hit.start === 0 || first.gap >= 1.5) return true;
+  if (/[:|;)\]]$/.test(line.tokens[hit.start - 1]!.text)) return true;
+  const last = line.tokens[hit.end - 1]!.text;
+  const next = line.tokens[hit.end]?.text ?? '';
+  return /[:#]$/.test(last) || /^[:#]/.test(next);
+}
+
+/** A label preceded or followed (within 3 words) by an excluded word is another label. */
 function excluded(line: Line, hit: LabelHit, profile: FieldProfile): boolean {
   const from = Math.max(0, hit.start - 2);
-  const to = Math.min(line.tokens.length, hit.end + 2);
+  const to = Math.min(line.tokens.length, hit.end + 3);
   const around = line.tokens.slice(from, to).map((t) => t.norm);
   const own = new Set(line.tokens.slice(hit.start, hit.end).map((t) => t.norm));
   return profile.exclude.some((ex) => {

@@ -25,15 +25,15 @@ export const CONCEPTS: Concept[] = [
     triggers: ['total', 'amount', 'grand', 'due', 'paid', 'pay', 'gross', 'sum', 'balance', 'montant', 'betrag', 'importe'],
     labels: ['total', 'grand total', 'total amount', 'amount due', 'total due', 'balance due', 'amount paid', 'total paid', 'invoice total', 'total for this invoice', 'rounded total', 'total rounded', 'total incl', 'total including', 'total inc', 'nett total', 'net total', 'total (rm)', 'total rm', 'amount',
       'montant total', 'total ttc', 'net a payer', 'montant ttc', 'total a payer', 'gesamtbetrag', 'gesamt', 'summe', 'endbetrag', 'rechnungsbetrag', 'zu zahlen', 'importe total', 'total a pagar', 'totaal', 'te betalen', 'totaalbedrag', 'totaal incl'],
-    exclude: ['subtotal', 'sub total', 'total excl', 'excl', 'total ht', 'tax amount', 'vat amount', 'gst amount', 'amount of tax', 'discount', 'qty', 'quantity', 'items', 'savings', 'rounding', 'change', 'tendered', 'cash', 'total tax', 'total vat', 'total gst', 'before', 'net amount'],
+    exclude: ['subtotal', 'sub total', 'total excl', 'excl', 'excluding', 'exclusive', 'exclusief', 'total ht', 'tax amount', 'vat amount', 'gst amount', 'amount of tax', 'discount', 'qty', 'quantity', 'items', 'savings', 'rounding', 'change', 'tendered', 'cash', 'total tax', 'total vat', 'total gst', 'before', 'net amount'],
     kind: 'amount',
     cue: 'largest-total',
   },
   {
     name: 'untaxed',
     triggers: ['untaxed', 'subtotal', 'net', 'excluding', 'excl', 'before', 'pretax', 'ht', 'netto', 'zwischensumme', 'sin'],
-    labels: ['subtotal', 'sub total', 'sub-total', 'total excl', 'total excluding', 'excl tax', 'excl vat', 'excl. vat', 'amount before tax', 'net amount', 'net total', 'total before tax', 'charges', 'taxable amount', 'total excl. gst',
-      'total ht', 'montant ht', 'sous-total', 'sous total', 'nettobetrag', 'zwischensumme', 'netto', 'summe netto', 'base imponible', 'subtotal sin iva', 'totaal excl', 'subtotaal', 'excl. btw', 'excl btw'],
+    labels: ['subtotal', 'sub total', 'sub-total', 'total excl', 'total excluding', 'excl tax', 'excl vat', 'excl. vat', 'amount before tax', 'net amount', 'net total', 'total before tax', 'taxable amount', 'total excluding', 'total sales (excluding', 'total excl. gst',
+      'total ht', 'montant ht', 'sous-total', 'sous total', 'nettobetrag', 'zwischensumme', 'netto', 'summe netto', 'base imponible', 'subtotal sin iva', 'totaal excl', 'subtotaal', 'excl. btw', 'excl btw', 'exclusief btw', 'hors taxes', 'total hors taxes', 'exkl. mwst', 'netto summe', 'sin iva', 'total sin iva'],
     kind: 'amount',
   },
   {
@@ -46,8 +46,8 @@ export const CONCEPTS: Concept[] = [
   {
     name: 'date',
     triggers: ['date', 'issued', 'dated', 'day', 'datum', 'fecha', 'when'],
-    labels: ['date', 'invoice date', 'date of issue', 'issue date', 'billing date', 'bill date', 'receipt date', 'order date', 'dated', 'date de facture', 'date facture', 'datum', 'rechnungsdatum', 'ausstellungsdatum', 'fecha', 'fecha de factura', 'fecha de emision', 'factuurdatum', 'orderdatum', 'invoice date / time', 'date/time'],
-    exclude: ['due', 'delivery', 'expiry', 'period', 'birth'],
+    labels: ['date', 'invoice date', 'date of issue', 'issue date', 'billing date', 'bill date', 'receipt date', 'order date', 'dated', 'date de facture', 'date facture', 'datum', 'rechnungsdatum', 'ausstellungsdatum', 'fecha', 'fecha de factura', 'fecha de emision', 'factuurdatum', 'invoice date / time', 'date/time'],
+    exclude: ['due', 'delivery', 'expiry', 'period', 'birth', 'order', 'orderdatum', 'order date', 'check'],
     kind: 'date',
   },
   {
