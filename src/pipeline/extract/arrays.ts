@@ -154,7 +154,7 @@ function repeatedLines(doc: TokenizedDocument, props: [string, FieldSchema][], p
 export function extractArray(doc: TokenizedDocument, items: FieldSchema, maxRows = 500): Row[] | null {
   const props = Object.entries(items.properties ?? {});
   if (mainType(items) !== 'object' || props.length === 0) return null;
-  const profiles = new Map(props.map(([k, s]) => [k, profileField(k, s.description)]));
+  const profiles = new Map(props.map(([k, s]) => [k, profileField(k, s.description, mainType(s), s.format)]));
   const header = headerOf(doc, [...profiles.values()]);
   if (header) {
     const rows = rowsUnderHeader(doc, header, props, profiles, maxRows);

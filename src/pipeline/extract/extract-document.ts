@@ -35,7 +35,7 @@ export function extractFromDocument(doc: TokenizedDocument, schema: FieldSchema,
       } else if (t === 'array') {
         out[key] = arrayOutcome(key, s, depth);
       } else {
-        out[key] = { kind: 'scalar', candidate: budget-- > 0 ? extractScalar(doc, s, profileField(key, s.description), strategy) : null };
+        out[key] = { kind: 'scalar', candidate: budget-- > 0 ? extractScalar(doc, s, profileField(key, s.description, t, s.format), strategy) : null };
       }
     }
     return out;
@@ -50,7 +50,7 @@ export function extractFromDocument(doc: TokenizedDocument, schema: FieldSchema,
       return { kind: 'array', rows: rows ? rows.map((r) => rowOutcome(r)) : null };
     }
     // An array of plain values: the best value found under the field's labels.
-    const c = budget-- > 0 ? extractScalar(doc, items.description ? items : { ...items, description: s.description }, profileField(key, s.description), strategy) : null;
+    const c = budget-- > 0 ? extractScalar(doc, items.description ? items : { ...items, description: s.description }, profileField(key, s.description, mainType(items), items.format), strategy) : null;
     return { kind: 'array', rows: null, scalars: c ? [c] : [] };
   };
   return walk(schema.properties ?? {}, 1);

@@ -59,18 +59,27 @@ const TRIGGER_SPREAD = new Map<string, number>();
 for (const c of CONCEPTS) for (const t of c.triggers) TRIGGER_SPREAD.set(t, (TRIGGER_SPREAD.get(t) ?? 0) + 1);
 
 /** Concepts the field evokes: name words count double, each word weighted by 1/spread; best only. */
-function conceptsFor(nameWords: string[], descWords: string[]): Concept[] {
+function conceptsFor(nameWords: string[], descWords: string[], fits: (c: Concept) => boolean): Concept[] {
   const weight = (words: string[], c: Concept) => words.filter((w) => c.triggers.includes(w)).reduce((s, w) => s + 1 / TRIGGER_SPREAD.get(w)!, 0);
-  const scored = CONCEPTS.map((c) => ({ c, s: 2 * weight(nameWords, c) + weight(descWords, c) })).filter((x) => x.s > 0);
+  const scored = CONCEPTS.filter(fits).map((c) => ({ c, s: 2 * weight(nameWords, c) + weight(descWords, c) })).filter((x) => x.s > 0);
   if (scored.length === 0) return [];
   const best = Math.max(...scored.map((x) => x.s));
   return scored.filter((x) => x.s >= best - 1e-9).map((x) => x.c);
 }
 
-export function profileField(key: string, description: string | undefined): FieldProfile {
+/** Which concepts a field's JSON type and format allow: a `format: date` field is no amount. */
+function fitsType(type: string | undefined, format: string | undefined): (c: Concept) => boolean {
+  if (format === 'date' || format === 'date-time') return (c) => c.kind === 'date';
+  if (format === 'email') return (c) => c.kind === 'email';
+  if (type === 'number' || type === 'integer') return (c) => c.kind === 'amount' || c.kind === 'integer' || c.kind === 'percent';
+  if (type === 'boolean') return () => false;
+  return () => true;
+}
+
+export function profileField(key: string, description: string | undefined, type?: string, format?: string): FieldProfile {
   const nameWords = splitName(key);
   const descWords = phraseWords(description ?? '').filter((w) => !STOP.has(w));
-  const concepts = conceptsFor(nameWords, descWords);
+  const concepts = conceptsFor(nameWords, descWords, fitsType(type, format));
   const labels = new Map<string, LabelPhrase>();
   const add = (words: string[], strength: number) => {
     if (words.length === 0) return;

@@ -52,7 +52,7 @@ export const CONCEPTS: Concept[] = [
   },
   {
     name: 'due-date',
-    triggers: ['due', 'deadline', 'echeance', 'falligkeit', 'vencimiento'],
+    triggers: ['due', 'date', 'deadline', 'echeance', 'falligkeit', 'vencimiento'],
     labels: ['due date', 'payment due', 'pay by', 'date d\'echeance', 'echeance', 'falligkeitsdatum', 'fallig am', 'fecha de vencimiento', 'vervaldatum'],
     kind: 'date',
   },
