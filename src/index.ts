@@ -15,3 +15,6 @@ export { outputSchema } from './model/output-schema.js';
 export { registerOperation, listOperations } from './operations/registry.js';
 export type { Operation, RunContext } from './operations/operation.js';
 export type { ReadOptions as JobReadOptions } from './model/job.js';
+export { batchCite, batchExtract, getBatch, MAX_BATCH_FILES, type BatchCreation, type BatchView } from './jobs/extract-batch.js';
+export type { ExtractJobView, ExtractCreationResponse, ExtractStatus } from './operations/extract/views.js';
+export { setPiiDetector, type PiiDetector, type PiiVerdict } from './operations/extract/pii-preflight.js';
