@@ -60,11 +60,13 @@ function letterhead(doc: TokenizedDocument): Candidate[] {
       }
       const s = text(words);
       const letters = s.replace(/[^\p{L}]/gu, '').length;
-      if (letters < 3 || letters < s.length * 0.5) continue;
+      if (letters < 3 || letters < s.replace(/\s/g, '').length * 0.6) continue;
+      // OCR noise at the top of a photo ("all", "3 1 ol OlF"): a name has a word of 3+ letters and reads well.
+      if (!words.some((w) => w.norm.replace(/[^\p{L}]/gu, '').length >= 3) || conf(words) < 0.5) continue;
       const form = COMPANY_FORMS.test(s);
       if (!form && NOT_NAME.test(s)) continue;
       const base = form ? 0.8 : i === 0 ? 0.45 : 0.3 / (1 + i);
-      out.push({ value: s.replace(/[:,]$/, ''), tokens: words, score: base * (0.6 + 0.4 * conf(ph)), via: form ? 'letterhead-company-form' : 'letterhead-top' });
+      out.push({ value: s.replace(/[:,]$/, ''), tokens: words, score: base * conf(words), via: form ? 'letterhead-company-form' : 'letterhead-top' });
     }
   });
   // Also a company form anywhere on page 1 ("All AWS Services are sold by Amazon Web Services, Inc.").

@@ -116,6 +116,12 @@ export interface LabelHit {
 }
 
 function matchAt(line: Line, at: number, words: string[]): number {
+  // A label whose words OCR glued together ("GrandTotal", "SubTotal").
+  if (words.length > 1) {
+    const t = line.tokens[at]?.norm ?? '';
+    const glued = words.join('');
+    if (t.length >= 6 && (t === glued || (glued.length >= 8 && wordsMatch(t, glued)))) return at + 1;
+  }
   let j = at;
   for (const w of words) {
     while (j < line.tokens.length && line.tokens[j]!.norm === '') j++;

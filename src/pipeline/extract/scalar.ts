@@ -28,7 +28,8 @@ function shape(m: ValueMatch, kind: ValueKind, schema: FieldSchema): string | nu
   const t = mainType(schema);
   if (t === 'number' || t === 'integer') return typeof m.value === 'number' ? m.value : Number(m.value);
   if (kind === 'date' && schema.format !== 'date' && schema.format !== 'date-time') return m.raw;
-  if (kind === 'amount') return m.raw.replace(/^[^\d-]+|[^\d]+$/g, '');
+  // An amount as printed, without its currency and without the spaces OCR put inside it ("64. 15").
+  if (kind === 'amount') return m.raw.replace(/^[^\d-]+|[^\d]+$/g, '').replace(/\s+/g, '');
   return typeof m.value === 'number' ? m.raw : m.value;
 }
 
@@ -67,7 +68,7 @@ function labelled(doc: TokenizedDocument, schema: FieldSchema, profile: FieldPro
         const c = fromMatch(line, right, kind, schema, 0.95 * hit.strength * Math.pow(0.85, skipped), 'right-of-label');
         if (c) out.push(c);
       }
-      if (!strategy.below || (right && kind === 'text')) continue;
+      if (!strategy.below || right) continue;
       const lx = line.tokens[hit.start]!.box[0];
       const rx = line.tokens[hit.end - 1]!.box[2];
       for (const [k, below] of linesBelow(doc, line, 2).entries()) {

@@ -64,12 +64,17 @@ function findAmount(tokens: Token[], from: number, to: number): ValueMatch | nul
   for (let i = from; i < to; i++) {
     const t = tokens[i]!.text;
     const sym = SYMBOLS[t.toLowerCase()] !== undefined || CURRENCY_CODES.has(t);
-    // A symbol or code as its own word, the number after it ("$ 4.11", "RM 9.00").
-    const cand = sym && i + 1 < to ? [`${t}${tokens[i + 1]!.text}`, t] : [t];
-    for (const c of cand) {
+    const next = i + 1 < to ? tokens[i + 1]!.text : '';
+    // A symbol or code as its own word, the number after it ("$ 4.11", "RM 9.00"); cents that
+    // OCR set apart ("64. 15").
+    const cand: [string, number][] = [];
+    if (sym && next) cand.push([`${t}${next}`, 2]);
+    if (/^\d+[.,]$/.test(t) && /^\d{2}$/.test(next)) cand.push([`${t}${next}`, 2]);
+    cand.push([t, 1]);
+    for (const [c, n] of cand) {
       const p = parseAmount(c);
       if (!p) continue;
-      const end = c === t ? i + 1 : i + 2;
+      const end = i + n;
       const digits = c.replace(/\D/g, '').length;
       // Long digit runs without decimals are identifiers, not amounts.
       if (!p.decimals && digits > 7) continue;
