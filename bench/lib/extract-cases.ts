@@ -46,6 +46,6 @@ export function loadExtractCases(): ExtractCase[] {
   return out;
 }
 
-export function cachePath(c: ExtractCase): string {
-  return path.join(CACHE_DIR, `${c.set}-${c.name}.json`);
+export function cachePath(c: ExtractCase, reading: 'first' | 'verify' = 'first'): string {
+  return path.join(CACHE_DIR, `${c.set}-${c.name}${reading === 'verify' ? '.verify' : ''}.json`);
 }

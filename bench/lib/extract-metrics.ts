@@ -81,6 +81,8 @@ export function citationHolds(value: unknown, c: Citation | null, doc: Tokenized
     return digits.includes(d) || digits.includes(i);
   }
   const s = String(value);
+  // Amounts and numbers printed as strings ("64.15" from "64. 15"): their digits.
+  if (/^[-\d.,\s]+$/.test(s) && /\d/.test(s) && !/^\d{4}-\d{2}-\d{2}$/.test(s)) return digits.includes(s.replace(/\D/g, ''));
   if (/^\d{4}-\d{2}-\d{2}$/.test(s)) {
     const [y, m, d] = s.split('-');
     return (digits.includes(y!) || digits.includes(y!.slice(2))) && (digits.includes(String(Number(d))) || digits.includes(d!)) && (digits.includes(String(Number(m))) || inside.some((k) => /[a-z]{3}/i.test(k.text)));

@@ -5,3 +5,6 @@
  * extraction needs every word to cite. Measured in bench/extract.ts; see README.
  */
 export const EXTRACTION_PARSE_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({ segmentation_method: 'page_by_page' });
+
+/** The second reading of the verification pass (delta, high_accuracy_mode): OCR of every page at high resolution. */
+export const VERIFY_PARSE_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({ ...EXTRACTION_PARSE_OPTIONS, ocr_mode: 'full_ocr', use_high_resolution: true });

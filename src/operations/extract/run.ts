@@ -14,7 +14,7 @@ import type { FieldSchema } from '../../pipeline/extract/types.js';
 import type { RunContext } from '../operation.js';
 import type { ReadDocument } from '../read-document.js';
 import type { ExtractOptions } from './options.js';
-import { EXTRACTION_PARSE_OPTIONS } from './parse-options.js';
+import { EXTRACTION_PARSE_OPTIONS, VERIFY_PARSE_OPTIONS } from './parse-options.js';
 import { piiPreflight } from './pii-preflight.js';
 import { needsReview, renderResult, type ExtractionResult } from './result.js';
 import { REVIEW_THRESHOLD, TIER_STRATEGY, verifies } from './tiers.js';
@@ -72,19 +72,26 @@ export async function runExtract(ctx: RunContext<ExtractOptions>, readDocument: 
  * there replaces the first one only when it scores higher.
  */
 async function verify(ctx: RunContext<ExtractOptions>, readDocument: ReadDocument, schema: FieldSchema, outcomes: Record<string, Outcome>, o: ExtractOptions, notes: string[]): Promise<void> {
+  if (uncertain(outcomes).length === 0) return;
+  const second = tokenizeDocument(await readDocument(ctx as RunContext<unknown>, { ...VERIFY_PARSE_OPTIONS, page_range: `1-${EXTRACT_MAX_PAGES}` }));
+  const { checked, improved } = reextractUncertain(outcomes, second, schema, o.model);
+  notes.push(`Verification pass: ${checked} uncertain field(s) re-read with full OCR at high resolution; ${improved} improved.`);
+}
+
+/** Re-extracts the uncertain top-level fields from a second reading; keeps the better candidate (in place). */
+export function reextractUncertain(outcomes: Record<string, Outcome>, second: TokenizedDocument, schema: FieldSchema, model: ExtractOptions['model']): { checked: number; improved: number } {
   const keys = uncertain(outcomes);
-  if (keys.length === 0) return;
-  const second: TokenizedDocument = tokenizeDocument(await readDocument(ctx as RunContext<unknown>, { ...EXTRACTION_PARSE_OPTIONS, page_range: `1-${EXTRACT_MAX_PAGES}`, ocr_mode: 'full_ocr', use_high_resolution: true }));
+  if (keys.length === 0 || second.tokens.length === 0) return { checked: keys.length, improved: 0 };
   const sub: FieldSchema = { ...schema, properties: Object.fromEntries(keys.map((k) => [k, schema.properties![k]!])) };
-  const again = extractFromDocument(second, sub, TIER_STRATEGY[o.model === 'delta' ? 'gamma' : o.model], DEFAULT_LIMITS);
-  let replaced = 0;
+  const again = extractFromDocument(second, sub, TIER_STRATEGY[model], DEFAULT_LIMITS);
+  let improved = 0;
   for (const k of keys) {
     const a = outcomes[k]!;
     const b = again[k]!;
     if (a.kind === 'scalar' && b.kind === 'scalar' && b.candidate && b.candidate.score > (a.candidate?.score ?? 0)) {
       outcomes[k] = b;
-      replaced++;
+      improved++;
     }
   }
-  notes.push(`Verification pass: ${keys.length} uncertain field(s) re-read with full OCR at high resolution; ${replaced} improved.`);
+  return { checked: keys.length, improved };
 }

@@ -36,6 +36,19 @@ function conf(tokens: Token[]): number {
   return tokens.length ? Math.min(...tokens.map((t) => t.conf)) : 0;
 }
 
+function meanConf(tokens: Token[]): number {
+  return tokens.length ? tokens.reduce((a, t) => a + t.conf, 0) / tokens.length : 0;
+}
+
+function trimSpecks(ph: Token[]): Token[] {
+  const speck = (t: Token) => t.norm.length <= 1 && t.conf < 0.8;
+  let a = 0;
+  let b = ph.length;
+  while (a < b && speck(ph[a]!)) a++;
+  while (b > a && speck(ph[b - 1]!)) b--;
+  return ph.slice(a, b);
+}
+
 function letterhead(doc: TokenizedDocument): Candidate[] {
   const first = doc.lines.filter((l) => l.page === 1);
   const height = doc.pages.get(1)?.height ?? Math.max(1, ...first.map((l) => l.box[3]));
@@ -53,20 +66,22 @@ function letterhead(doc: TokenizedDocument): Candidate[] {
       if (blocked.some((b) => ph[0]!.box[0] >= b.left && ph[0]!.box[0] <= b.right && line.box[1] > b.from)) continue;
       // "Guest Name: Sanjay", "Date: 3/1": a key and its value, not a name.
       if (/^[^:]{1,30}:/.test(raw)) continue;
-      let words = ph;
+      // OCR specks at the edges of a line ("s THAI DELICIOUS RESTAURANT") are not part of the name.
+      let words = trimSpecks(ph);
+      if (words.length === 0) continue;
       if (DOC_TYPE.test(raw) && raw.replace(DOC_TYPE, '').length >= 3) {
         const kept = raw.replace(DOC_TYPE, '').split(/\s+/).length;
-        words = ph.slice(0, kept);
+        words = words.slice(0, kept);
       }
       const s = text(words);
       const letters = s.replace(/[^\p{L}]/gu, '').length;
-      if (letters < 3 || letters < s.replace(/\s/g, '').length * 0.6) continue;
+      if (letters < 3 || letters < s.replace(/\s/g, '').length * 0.5) continue;
       // OCR noise at the top of a photo ("all", "3 1 ol OlF"): a name has a word of 3+ letters and reads well.
-      if (!words.some((w) => w.norm.replace(/[^\p{L}]/gu, '').length >= 3) || conf(words) < 0.5) continue;
+      if (!words.some((w) => w.norm.replace(/[^\p{L}]/gu, '').length >= 3) || meanConf(words) < 0.5) continue;
       const form = COMPANY_FORMS.test(s);
       if (!form && NOT_NAME.test(s)) continue;
       const base = form ? 0.8 : i === 0 ? 0.45 : 0.3 / (1 + i);
-      out.push({ value: s.replace(/[:,]$/, ''), tokens: words, score: base * conf(words), via: form ? 'letterhead-company-form' : 'letterhead-top' });
+      out.push({ value: s.replace(/[:,]$/, ''), tokens: words, score: base * meanConf(words), via: form ? 'letterhead-company-form' : 'letterhead-top' });
     }
   });
   // Also a company form anywhere on page 1 ("All AWS Services are sold by Amazon Web Services, Inc.").
