@@ -63,7 +63,8 @@ for (const tier of tiers) {
     const outcomes = extractFromDocument(doc, schema, TIER_STRATEGY[tier]);
     if (verifies(tier, false) && fs.existsSync(cachePath(c, 'verify'))) {
       const second = JSON.parse(fs.readFileSync(cachePath(c, 'verify'), 'utf8'));
-      reextractUncertain(outcomes, tokenizeDocument(documentFromParseResult(second)), schema, tier);
+      const textLayer = documentFromParseResult(parsed).pages.some((p) => p.textSource === 'text-layer');
+      reextractUncertain(outcomes, tokenizeDocument(documentFromParseResult(second)), schema, tier, textLayer);
     }
     const result = renderResult(outcomes, doc, tier, true);
     times.push(performance.now() - t0);

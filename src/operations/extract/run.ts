@@ -53,7 +53,7 @@ export async function runExtract(ctx: RunContext<ExtractOptions>, readDocument: 
   const t1 = performance.now();
   const outcomes = extractFromDocument(doc, o.schema, TIER_STRATEGY[o.model], DEFAULT_LIMITS);
   const t2 = performance.now();
-  if (verifies(o.model, o.high_accuracy_mode)) await verify(ctx, readDocument, o.schema, outcomes, o, notes);
+  if (verifies(o.model, o.high_accuracy_mode)) await verify(ctx, readDocument, o.schema, outcomes, o, notes, qdoc.pages.some((p) => p.textSource === 'text-layer'));
   const t3 = performance.now();
   const result = renderResult(outcomes, doc, o.model, o.enable_citations);
   return {
@@ -69,17 +69,18 @@ export async function runExtract(ctx: RunContext<ExtractOptions>, readDocument: 
 /**
  * The verification pass: fields left null or under the review line are looked for again in a
  * second reading (OCR of every page at high resolution, text layer or not); a candidate found
- * there replaces the first one only when it scores higher.
+ * there replaces the first one when it scores higher; when both readings agree the value's score
+ * rises (two independent readings of the same words).
  */
-async function verify(ctx: RunContext<ExtractOptions>, readDocument: ReadDocument, schema: FieldSchema, outcomes: Record<string, Outcome>, o: ExtractOptions, notes: string[]): Promise<void> {
+async function verify(ctx: RunContext<ExtractOptions>, readDocument: ReadDocument, schema: FieldSchema, outcomes: Record<string, Outcome>, o: ExtractOptions, notes: string[], textLayer: boolean): Promise<void> {
   if (uncertain(outcomes).length === 0) return;
   const second = tokenizeDocument(await readDocument(ctx as RunContext<unknown>, { ...VERIFY_PARSE_OPTIONS, page_range: `1-${EXTRACT_MAX_PAGES}` }));
-  const { checked, improved } = reextractUncertain(outcomes, second, schema, o.model);
+  const { checked, improved } = reextractUncertain(outcomes, second, schema, o.model, textLayer);
   notes.push(`Verification pass: ${checked} uncertain field(s) re-read with full OCR at high resolution; ${improved} improved.`);
 }
 
 /** Re-extracts the uncertain top-level fields from a second reading; keeps the better candidate (in place). */
-export function reextractUncertain(outcomes: Record<string, Outcome>, second: TokenizedDocument, schema: FieldSchema, model: ExtractOptions['model']): { checked: number; improved: number } {
+export function reextractUncertain(outcomes: Record<string, Outcome>, second: TokenizedDocument, schema: FieldSchema, model: ExtractOptions['model'], independent: boolean): { checked: number; improved: number } {
   const keys = uncertain(outcomes);
   if (keys.length === 0 || second.tokens.length === 0) return { checked: keys.length, improved: 0 };
   const sub: FieldSchema = { ...schema, properties: Object.fromEntries(keys.map((k) => [k, schema.properties![k]!])) };
@@ -88,7 +89,14 @@ export function reextractUncertain(outcomes: Record<string, Outcome>, second: To
   for (const k of keys) {
     const a = outcomes[k]!;
     const b = again[k]!;
-    if (a.kind === 'scalar' && b.kind === 'scalar' && b.candidate && b.candidate.score > (a.candidate?.score ?? 0)) {
+    if (a.kind !== 'scalar' || b.kind !== 'scalar' || !b.candidate) continue;
+    if (a.candidate && String(a.candidate.value).toLowerCase() === String(b.candidate.value).toLowerCase()) {
+      // Two independent readings (text layer, then OCR) agree: the value is surer (its first
+      // citation is kept). A second OCR of the same scan is not independent: no gain.
+      if (!independent) continue;
+      a.candidate = { ...a.candidate, score: 1 - (1 - a.candidate.score) * (1 - 0.5 * b.candidate.score), via: `${a.candidate.via}+verified` };
+      improved++;
+    } else if (b.candidate.score > (a.candidate?.score ?? 0)) {
       outcomes[k] = b;
       improved++;
     }
