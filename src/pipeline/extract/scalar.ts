@@ -121,6 +121,34 @@ function combine(cands: Candidate[]): Candidate[] {
   });
 }
 
+const separators = new WeakMap<TokenizedDocument, '.' | ',' | null>();
+
+/** The decimal separator most of the document's amounts use (null: no clear majority). */
+function decimalSeparator(doc: TokenizedDocument): '.' | ',' | null {
+  if (separators.has(doc)) return separators.get(doc)!;
+  let dot = 0;
+  let comma = 0;
+  for (const t of doc.tokens) {
+    if (/\d\.\d{2}\)?$/.test(t.text)) dot++;
+    else if (/\d,\d{2}\)?$/.test(t.text)) comma++;
+  }
+  const sep = dot >= 3 * Math.max(1, comma) ? '.' : comma >= 3 * Math.max(1, dot) ? ',' : null;
+  separators.set(doc, sep);
+  return sep;
+}
+
+/**
+ * An amount printed with the document's minority decimal separator ("91,00" among "9.00",
+ * "0.00") is most likely an OCR misreading: written with the document's separator, scored lower.
+ */
+function harmonise(doc: TokenizedDocument, c: Candidate, kind: ValueKind): Candidate {
+  if (kind !== 'amount' || typeof c.value !== 'string') return c;
+  const sep = decimalSeparator(doc);
+  const m = /^(-?[\d.,]*?)([.,])(\d{2})$/.exec(c.value);
+  if (!sep || !m || m[2] === sep || m[1]!.includes(sep)) return c;
+  return { ...c, value: `${m[1]}${sep}${m[3]}`, score: c.score * 0.75, via: `${c.via}+separator` };
+}
+
 export function extractScalar(doc: TokenizedDocument, schema: FieldSchema, profile: FieldProfile, strategy: Strategy): Candidate | null {
   const kind = kindFor(schema, profile);
   let cands = labelled(doc, schema, profile, kind, strategy);
@@ -128,7 +156,7 @@ export function extractScalar(doc: TokenizedDocument, schema: FieldSchema, profi
   if (strategy.typeFallback && cands.length === 0) cands = byTypeAlone(doc, kind, schema);
   if (schema.enum && schema.enum.length > 0) cands = enumCandidates(doc, schema.enum, cands);
   if (mainType(schema) === 'integer') cands = cands.filter((c) => typeof c.value === 'number' && Number.isInteger(c.value));
-  const ranked = combine(cands).sort((a, b) => b.score - a.score);
+  const ranked = combine(cands.map((c) => harmonise(doc, c, kind))).sort((a, b) => b.score - a.score);
   if (process.env.QUIRE_EXTRACT_DEBUG === profile.key) for (const c of ranked.slice(0, 8)) console.error(profile.key, JSON.stringify(c.value), c.score.toFixed(3), c.via);
   return ranked[0] ?? null;
 }
