@@ -96,7 +96,8 @@ export function profileField(key: string, description: string | undefined, type?
   }
   for (const c of concepts) for (const l of c.labels) add(phraseWords(l), 0.9);
   for (const w of nameWords) for (const s of nounSynonyms(w)) add([s], 0.6);
-  const exclude = concepts.flatMap((c) => c.exclude ?? []).map(phraseWords);
+  // A concept's exclusions never exclude the field's own words ("order_number" keeps "Order No.").
+  const exclude = concepts.flatMap((c) => c.exclude ?? []).map(phraseWords).filter((ex) => !ex.some((w) => nameWords.includes(w)));
   const kind = concepts.find((c) => c.kind)?.kind ?? null;
   return { key, nameWords, descWords, concepts, labels: [...labels.values()], exclude, kind };
 }

@@ -53,6 +53,9 @@ const AMOUNT_RE = /^\(?-?(?:[A-Z]{3}|RM|Rs\.?|[$€£¥₹])?\s?-?(\d{1,3}(?:[.,
 export function parseAmount(text: string): { value: number; decimals: boolean } | null {
   const m = AMOUNT_RE.exec(text.trim());
   if (!m) return null;
+  // Letters around the number must be a currency ("INV-12" is an identifier).
+  const letters = text.replace(/[^A-Za-z.]/g, '').replace(/\.$/, '');
+  if (letters && !CURRENCY_CODES.has(letters.toUpperCase()) && SYMBOLS[letters.toLowerCase()] === undefined && SYMBOLS[`${letters.toLowerCase()}.`] === undefined) return null;
   const intPart = m[1]!.replace(/[.,' ]/g, '');
   const value = Number(`${intPart}${m[3] ? `.${m[3]}` : ''}`);
   if (!Number.isFinite(value)) return null;
