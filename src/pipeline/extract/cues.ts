@@ -99,9 +99,12 @@ function addressBlock(doc: TokenizedDocument): Candidate[] {
     if (l.page !== doc.lines[startLine]!.page) break;
     const s = l.text;
     if (STOP_ADDRESS.test(s)) break;
+    // A line that is only a phone number ends the address.
+    if (!/\p{L}{2,}/u.test(s) && s.replace(/\D/g, '').length >= 7 && /\d[\s-]\d/.test(s)) break;
     // Registration numbers in brackets under a company name are not address lines.
     if (/^\(?[\w-]*\d[\w-]*\)?$/.test(s.trim()) && words.length === 0) continue;
-    words.push(...l.tokens);
+    // OCR specks ("~", "|") are not part of an address.
+    words.push(...l.tokens.filter((t) => !/^[~_|«»"'`^*]+$/.test(t.text)));
   }
   if (words.length < 2 || !words.some((w) => /\d/.test(w.text))) return [];
   return [{ value: text(words), tokens: words, score: 0.55 * (0.6 + 0.4 * conf(words)), via: 'address-block' }];
