@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import type { ExtractJobView } from '../../src/operations/extract/views.js';
+import fs from 'node:fs';
+import { fixture } from '../helpers.js';
 import { INVOICE_WORDS, makeImageOnlyPdf, makePdf } from './make-invoice.js';
 
 const schema = {
@@ -122,6 +124,20 @@ describe('extract (generated invoice)', () => {
     expect(v.status).toBe('failed');
     expect(v.error).toMatch(/no readable text/);
     expect(v.result).toBeUndefined();
+  });
+
+  it('a 500-page document reads pages 1-50 and says so', async () => {
+    const v = await extract(await makePdf(INVOICE_WORDS, 500), { schema_data: JSON.stringify(schema), enable_citations: true });
+    expect(['completed', 'review']).toContain(v.status);
+    expect(v.metadata.page_count).toBe(500);
+    expect(v.metadata.notes).toContain('Only pages 1-50 of 500 were read.');
+    expect((v.result as Record<string, A>).total!.value).toBe(3021);
+  }, 120_000);
+
+  it('an encrypted document without its password fails with a clear error', async () => {
+    const v = await extract(fs.readFileSync(fixture('pdf', 'password-1234.pdf')), { schema_data: JSON.stringify(schema) });
+    expect(v.status).toBe('failed');
+    expect(v.error).toMatch(/password/i);
   });
 
   it('corrupt bytes fail the job; a bad schema creates no job', async () => {
