@@ -13,7 +13,7 @@ import { describeInput, loadInput, type InputDescriptor, type InputLimits, type 
 import { WorkerPool } from '../workers/pool.js';
 import { MemoryJobStore, type JobRecord, type JobState, type JobStore } from './job-store.js';
 import { TERMINAL_STATES } from '../model/job.js';
-import type { Operation } from '../operations/operation.js';
+import type { Operation, RunContext } from '../operations/operation.js';
 import { getOperation } from '../operations/registry.js';
 import { resolveLayoutModel, type LayoutModelRef } from '../engines/layout/model-ref.js';
 import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type ReadOptions, type TablesCreationResponse, type TablesJobView } from './views.js';
@@ -328,7 +328,7 @@ export class Engine {
         inputHash: createHash('sha256').update(input.bytes).digest('hex'),
         ...(p.input.kind === 'bytes' ? { location: stored } : {}),
       });
-      const result = await p.op.run({
+      const ctx: RunContext<unknown> = {
         jobId: p.id,
         input,
         options: p.options,
@@ -338,16 +338,25 @@ export class Engine {
         layoutModel: this.cfg.layoutModel,
         storedInputUrl: stored,
         jobDir: path.join(this.cfg.dataDir, p.id),
+        // A job's credits are the most pages it reserved: an operation that parses its input
+        // (parseDocument) and reserves the same pages again pays once.
         reservePages: (n: number) => {
-          if (n > this.quotaRemaining) throw new ProcessingError('processing_error', `Insufficient page quota: the job needs ${n} pages, ${this.quotaRemaining} remain.`);
-          this.quotaUsed += n;
+          if (n <= reserved) return;
+          if (n - reserved > this.quotaRemaining) throw new ProcessingError('processing_error', `Insufficient page quota: the job needs ${n} pages, ${this.quotaRemaining + reserved} remain.`);
+          this.quotaUsed += n - reserved;
           reserved = n;
         },
         progress: (done: number, total: number) => {
           void this.store.update(p.id, { progress: { done, total } }).catch(() => undefined);
           for (const l of this.progressListeners.get(p.id) ?? []) l(done, total);
         },
-      });
+        parseDocument: (raw = {}) => {
+          const parse = getOperation('parse');
+          if (!parse?.toDocument) throw new ProcessingError('processing_error', 'No operation can parse documents in this build.');
+          return parse.toDocument({ ...ctx, options: parse.validate(raw) });
+        },
+      };
+      const result = await p.op.run(ctx);
       if (ctl.signal.aborted) throw ctl.signal.reason;
       await this.finish(p.id, { state: 'succeeded', result, creditUsed: reserved });
     } catch (err) {

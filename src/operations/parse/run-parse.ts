@@ -7,10 +7,12 @@ import { ProcessingError } from '../../errors.js';
 import type { Chunk, Segment } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import { selectPages } from '../../options/page-range.js';
-import { buildSegments } from '../../pipeline/assemble/build-segments.js';
+import { buildDocument } from '../../pipeline/assemble/build-document.js';
+import { segmentsOf } from '../../render/segments.js';
+import type { QuireDocument } from '../../model/quire-document.js';
 import { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
 import { classifyDocument } from '../../pipeline/classify/document-types.js';
-import { attachProvenance, mergeTablesAcrossPages } from '../../pipeline/merge-tables/merge-tables.js';
+import { mergeTablesAcrossPages } from '../../pipeline/merge-tables/merge-tables.js';
 import { tableProcessingNotes } from '../tables/processing-notes.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import path from 'node:path';
@@ -79,7 +81,18 @@ function batches(pages: readonly number[], threads: number, ocrEveryPage: boolea
   return out;
 }
 
-export async function runParse(ctx: ParseContext): Promise<ParseResult> {
+/** The parse of an input as the neutral document, and how many pages were selected. */
+export interface ParsedDocument {
+  doc: QuireDocument;
+  pageCount: number;
+}
+
+/**
+ * Load → inspect → per-page stages in the pool → document-level typing → merged tables →
+ * the neutral document. Other operations reach this through their run context's
+ * parseDocument(); the parse operation serializes it (runParse).
+ */
+export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument> {
   const { input, options, pool, signal } = ctx;
   const isImage = input.type !== 'pdf' && sniffImageType(input.bytes) !== null;
   if (input.type !== 'pdf' && !isImage) refuseUnsupported(input);
@@ -131,7 +144,14 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   const ok = layouts.filter((l) => !l.error);
   classifyDocument(ok);
   const merged = options.merge_tables ? mergeTablesAcrossPages(ok, { maxGroup: options.max_tables_per_merge_group }) : new Map();
-  let segments: Segment[] = attachProvenance(buildSegments(ok, ctx.jobId), ok, merged);
+  const docSource = { fileName: input.fileName, mimeType: input.mimeType, unit: isImage ? ('px' as const) : ('pt' as const) };
+  return { doc: buildDocument(ok, failed, ctx.jobId, docSource, merged), pageCount: pages.length };
+}
+
+export async function runParse(ctx: ParseContext): Promise<ParseResult> {
+  const { doc, pageCount } = await parseToDocument(ctx);
+  const { options } = ctx;
+  let segments: Segment[] = segmentsOf(doc);
   if (options.segment_filter !== 'all') {
     const keep = new Set<string>(options.segment_filter);
     segments = segments.filter((s) => keep.has(s.segment_type));
@@ -141,8 +161,8 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   const notes = tableProcessingNotes(options.segment_processing);
   return {
     chunks,
-    page_count: pages.length,
-    skipped_pages: failed.map((f) => ({ page_number: f.pageNumber, error: f.error! })),
+    page_count: pageCount,
+    skipped_pages: doc.warnings.filter((w) => w.code === 'page_skipped').map((w) => ({ page_number: w.pageNumber!, error: w.message })),
     ...(notes.length ? { notes } : {}),
   };
 }

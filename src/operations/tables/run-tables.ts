@@ -7,7 +7,7 @@ import { ProcessingError } from '../../errors.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import type { PageLayout } from '../../model/layout.js';
 import { selectPages } from '../../options/page-range.js';
-import { stableId } from '../../pipeline/assemble/build-segments.js';
+import { stableId } from '../../model/ids.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { TablesOptions } from './options.js';
 import { tableEntry, type TableEntry } from './table-result.js';
