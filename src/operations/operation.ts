@@ -7,6 +7,7 @@
 import type { LayoutModelRef } from '../engines/layout/model-ref.js';
 import type { InputDescriptor, LoadedInput } from '../input/resolve-input.js';
 import type { JobRecord, ReadOptions } from '../model/job.js';
+import type { QuireDocument } from '../model/quire-document.js';
 import type { WorkerPool } from '../workers/pool.js';
 
 /** What a running job gets from the engine: its input, options and capabilities. */
@@ -26,6 +27,12 @@ export interface RunContext<O> {
   /** Called once the page count is known; throws to refuse (quota). */
   reservePages(count: number): void;
   progress(done: number, total: number): void;
+  /**
+   * The input parsed into the neutral document (the parse operation's pipeline, run inside
+   * this job: its pages count toward this job's credits once). `options` are parse options
+   * (spec names; e.g. `{ output_fields: '{"image":false}' }` skips segment crops).
+   */
+  parseDocument(options?: Record<string, unknown>): Promise<QuireDocument>;
 }
 
 export interface Operation<O = any, R = any> {
@@ -57,6 +64,8 @@ export interface Operation<O = any, R = any> {
   /** The options as echoed in the job's configuration (no secrets). Its keys on validate({}) are the option list of `--help`. */
   publicConfig(o: O): Record<string, unknown>;
   run(ctx: RunContext<O>): Promise<R>;
+  /** Operations that turn an input into the neutral document offer it here (parse does; ctx.parseDocument uses it). */
+  toDocument?(ctx: RunContext<O>): Promise<QuireDocument>;
   views: {
     /** The creation response. */
     created(job: JobRecord, o: O, quotaRemaining: number): unknown;

@@ -5,7 +5,7 @@
  */
 import type { Operation } from '../operation.js';
 import { publicConfiguration, validateParseOptions, type ParseOptions } from './options.js';
-import { runParse, type ParseResult } from './run-parse.js';
+import { parseToDocument, runParse, type ParseResult } from './run-parse.js';
 import { parseViews } from './views.js';
 
 export const parseOperation: Operation<ParseOptions, ParseResult & { pdf_url: string | null }> = {
@@ -17,5 +17,6 @@ export const parseOperation: Operation<ParseOptions, ParseResult & { pdf_url: st
   validate: validateParseOptions,
   publicConfig: publicConfiguration,
   run: async (ctx) => ({ ...(await runParse(ctx)), pdf_url: ctx.input.type === 'pdf' ? ctx.storedInputUrl : null }),
+  toDocument: async (ctx) => (await parseToDocument(ctx)).doc,
   views: parseViews,
 };
