@@ -13,6 +13,8 @@ import { describeInput, loadInput, type InputDescriptor, type InputLimits, type 
 import { WorkerPool } from '../workers/pool.js';
 import { MemoryJobStore, type JobRecord, type JobState, type JobStore, type OperationName } from './job-store.js';
 import { operations, type OperationSpec } from './operations.js';
+import { classificationJobView, type ClassificationJobView } from '../operations/classify/views.js';
+import { splitJobView, type SplitJobView } from '../operations/split/views.js';
 import { resolveLayoutModel, type LayoutModelRef } from '../engines/layout/model-ref.js';
 import {
   creationResponse,
@@ -147,11 +149,48 @@ export class Engine {
     return this.getTablesJob(id);
   }
 
+  /** Submit a classification job (`POST /classify`): `categories` JSON array of {name, description?} (or legacy `conditions`). */
+  classify(input: JobInput, options: Record<string, unknown> = {}): Promise<CreationResponse> {
+    return this.submit('classify', input, options);
+  }
+
+  /** Read a classification job (`GET /classify/{job_id}`). */
+  async getClassifyJob(id: string): Promise<ClassificationJobView> {
+    return classificationJobView(await this.recordOf(id, 'classify'));
+  }
+
+  async waitForClassifyJob(id: string, opts: WaitOptions = {}): Promise<ClassificationJobView> {
+    await this.untilTerminal(id, opts);
+    return this.getClassifyJob(id);
+  }
+
+  /** Submit a split job (`POST /splitter/split-pdf-v1`): `classes` comma-separated, optional `categories` name → description. */
+  split(input: JobInput, options: Record<string, unknown> = {}): Promise<CreationResponse> {
+    return this.submit('split', input, options);
+  }
+
+  /** Read a split job (`GET /splitter/{job_id}`). */
+  async getSplitJob(id: string): Promise<SplitJobView> {
+    return splitJobView(await this.recordOf(id, 'split'), this.quotaRemaining);
+  }
+
+  async waitForSplitJob(id: string, opts: WaitOptions = {}): Promise<SplitJobView> {
+    await this.untilTerminal(id, opts);
+    return this.getSplitJob(id);
+  }
+
+  /** A job of one operation; other operations' ids are unknown to its endpoint (404). */
+  private async recordOf(id: string, op: OperationName): Promise<JobRecord> {
+    const rec = await this.record(id);
+    if (rec.operation !== op) throw new JobNotFoundError(id);
+    return rec;
+  }
+
   /** Read a parse (or parse excel) job in the spec's status shape. */
   async getParseJob(id: string, read: Partial<ReadOptions> = {}): Promise<ParseJobView> {
     const rec = await this.record(id);
     // Table extraction jobs have their own result shape (getTablesJob); /parse does not know them.
-    if (rec.operation === 'tables') throw new JobNotFoundError(id);
+    if (rec.operation === 'tables' || rec.operation === 'classify' || rec.operation === 'split') throw new JobNotFoundError(id);
     return parseJobView(rec, { includeChunks: read.includeChunks ?? true, base64Images: read.base64Images ?? false });
   }
 

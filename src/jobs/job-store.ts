@@ -4,7 +4,7 @@
  */
 export type JobState = 'starting' | 'processing' | 'succeeded' | 'failed' | 'cancelled';
 
-export type OperationName = 'parse' | 'parse_excel' | 'tables';
+export type OperationName = 'parse' | 'parse_excel' | 'tables' | 'classify' | 'split';
 
 export interface JobRecord {
   id: string;

@@ -16,6 +16,7 @@ import type { ChunkedResult } from '../model/document.js';
 import type { OperationName } from './job-store.js';
 import { precheckTablesInput, tablesConfiguration, validateTablesOptions, type TablesOptions } from '../operations/tables/options.js';
 import { runTables } from '../operations/tables/run-tables.js';
+import { classifyOperation, splitOperation } from './classify-split-operations.js';
 
 export interface RunContext<O> {
   jobId: string;
@@ -98,4 +99,6 @@ export const operations: Record<OperationName, OperationSpec<any>> = {
   parse,
   parse_excel: parseExcel,
   tables,
+  classify: classifyOperation,
+  split: splitOperation,
 };

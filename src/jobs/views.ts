@@ -140,7 +140,7 @@ export function genericJobView(rec: JobRecord): GenericJobView {
   const v: GenericJobView = {
     id: rec.id,
     status: GENERIC_STATUS[rec.state],
-    type: rec.operation === 'parse' ? 'chunking' : rec.operation === 'tables' ? 'table_extraction' : 'excel_parsing',
+    type: rec.operation === 'parse' ? 'chunking' : rec.operation === 'tables' ? 'table_extraction' : rec.operation === 'classify' ? 'classification' : rec.operation === 'split' ? 'splitting' : 'excel_parsing',
     created_at: rec.createdAt,
     updated_at: rec.finishedAt ?? rec.startedAt ?? rec.createdAt,
     pdf_name: rec.fileName,

@@ -21,7 +21,9 @@ export function readingParseOptions(pageRange: string | null, password?: string)
 
 export type ReadContext = Omit<ParseContext, 'options'>;
 
-export async function readDocument(ctx: ReadContext, pageRange: string | null, password?: string): Promise<QuireDocument> {
+/** The document and how many pages were read (pages without any item are blank). */
+export async function readDocument(ctx: ReadContext, pageRange: string | null, password?: string): Promise<{ doc: QuireDocument; pageCount: number }> {
   const result = await runParse({ ...ctx, options: readingParseOptions(pageRange, password) });
-  return documentFromParseResult({ chunks: result.chunks, page_count: result.page_count, file_name: ctx.input.fileName, mime_type: ctx.input.mimeType });
+  const doc = documentFromParseResult({ chunks: result.chunks, page_count: result.page_count, file_name: ctx.input.fileName, mime_type: ctx.input.mimeType });
+  return { doc, pageCount: result.page_count };
 }
