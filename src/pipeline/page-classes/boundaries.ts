@@ -25,8 +25,11 @@ export interface Segment {
 
 export const BOUNDARY_THRESHOLD = 0.6;
 
+/** Headings that open a document rather than continue one (any language this project reads). */
+const FIRST_PAGE = /^\s*(abstract|r[ée]sum[ée]|zusammenfassung|table of contents|contents|sommaire|inhaltsverzeichnis|dear\b|to whom it may concern|memorandum|memo\b|invoice\b|facture\b|rechnung\b|receipt\b|statement\b|agenda\b|minutes\b|curriculum vitae|preface|foreword|vorwort)/im;
+
 const COUNTER = /\b(?:page|pg|p\.|seite|página|pagina)\s*(\d{1,4})\s*(?:of|\/|von|de|sur|di)\s*(\d{1,4})\b|(?:^|\n)\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*(?:$|\n)/gi;
-const DOC_NUMBER = /\b(?:invoice|inv|receipt|order|statement|account|acct|policy|reference|ref|bill|document|facture|rechnung|factuur|bon)\s*(?:no\.?|nr\.?|number|num\.?|#|n°|nº)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9\-/]{3,})/gi;
+const DOC_NUMBER = /\b(?:invoice|inv|receipt|order|statement|account|acct|policy|reference|ref|bill|facture|rechnung|factuur|bon)\b[ \t]*(?:no\.?|nr\.?|number|num\.?|#|n°|nº|id)?(?:[ \t]*[:#.][ \t]*)*[ \t]*([A-Z0-9][A-Z0-9_\-/]{3,})/gi;
 
 /** The page's "X of N" counter, if it states one. */
 export function pageCounter(raw: string): { page: number; of: number } | null {
@@ -66,34 +69,49 @@ export interface PageExtras {
 }
 
 /** Boundary score between page i-1 and page i (i ≥ 1). */
-export function boundaryScore(ev: readonly PageEvidence[], scores: readonly PageScore[], extras: readonly PageExtras[], i: number, categories: number): number {
+export function boundaryScore(ev: readonly PageEvidence[], scores: readonly PageScore[], extras: readonly PageExtras[], i: number, categories: number, trace?: string[]): number {
   const a = ev[i - 1]!;
   const b = ev[i]!;
   let s = 0;
+  const note = (what: string, v: number) => {
+    s += v;
+    trace?.push(`${what} ${v > 0 ? '+' : ''}${v}`);
+  };
   const ca = pageCounter(a.raw);
   const cb = pageCounter(b.raw);
   if (cb) {
-    if (cb.page === 1) s += 1;
-    else if (ca && cb.page === ca.page + 1 && cb.of === ca.of) s -= 1;
-    else if (cb.page > 1) s -= 0.5;
+    if (cb.page === 1) note('counter restarts', 1);
+    else if (ca && cb.page === ca.page + 1 && cb.of === ca.of) note('counter continues', -1);
+    else if (cb.page > 1) note('counter mid-document', -0.5);
   }
   const na = documentNumbers(a.raw);
   const nb = documentNumbers(b.raw);
-  if (na.size && nb.size) s += [...nb].some((x) => na.has(x)) ? -0.8 : 0.8;
+  if (na.size && nb.size) note([...nb].some((x) => na.has(x)) ? 'same number' : 'new number', [...nb].some((x) => na.has(x)) ? -0.8 : 0.8);
   const sa = scores[i - 1]!;
   const sb = scores[i]!;
   const informative = (p: PageScore) => p.confidence > Math.max(0.4, 1.5 / categories);
-  if (sa.classification !== sb.classification && informative(sa) && informative(sb)) s += 0.7;
-  if (a.width > 0 && b.width > 0 && (Math.abs(a.width - b.width) > 2 || Math.abs(a.height - b.height) > 2)) s += 0.6;
-  if (extras[i - 1]!.textSource !== extras[i]!.textSource) s += 0.3;
+  if (sa.classification !== sb.classification && informative(sa) && informative(sb)) note('category changes', 0.7);
+  if (a.width > 0 && b.width > 0 && (Math.abs(a.width - b.width) > 2 || Math.abs(a.height - b.height) > 2)) note('page size changes', 0.5);
+  if (extras[i - 1]!.textSource !== extras[i]!.textSource) note('text source changes', 0.3);
   const shared = extras[i]!.furniture.filter((f) => f.length > 3 && extras[i - 1]!.furniture.includes(f));
-  if (shared.length) s -= 0.5;
+  if (shared.length) note('running header/footer', -0.5);
+  else if (extras[i - 1]!.furniture.some((f) => f.length > 3) && !extras[i]!.furniture.some((f) => f.length > 3)) note('running header stops', 0.4);
+  if (b.wordCount > 0 && b.wordCount <= 40 && a.wordCount > 100) note('sparse page after a full one', 0.3);
+  if (FIRST_PAGE.test(b.rawTitle)) note('first-page marker', FIRST_PAGE.test(a.rawTitle) ? 0.3 : 0.5);
+  const ta = new Set(a.titleText.trim().split(' ').filter(Boolean));
+  const tb = new Set(b.titleText.trim().split(' ').filter(Boolean));
+  if (ta.size >= 2 && tb.size >= 2) {
+    const inter = [...tb].filter((w) => ta.has(w)).length;
+    const jaccard = inter / (ta.size + tb.size - inter);
+    if (jaccard < 0.1) note('title block changes', 0.2);
+    else if (jaccard > 0.6) note('title block repeats', -0.3);
+  }
   if (a.wordCount > 20 && b.wordCount > 20) {
     const sim = cosine(a.counts, b.counts);
-    if (sim < 0.1) s += 0.3;
-    else if (sim > 0.45) s -= 0.3;
+    if (sim < 0.1) note('vocabulary changes', 0.3);
+    else if (sim > 0.45) note('vocabulary continues', -0.3);
   }
-  if (extras[i]!.opensWithTitle && !extras[i - 1]!.opensWithTitle) s += 0.3;
+  if (extras[i]!.opensWithTitle && !extras[i - 1]!.opensWithTitle) note('opens with a title', 0.3);
   return s;
 }
 

@@ -20,6 +20,8 @@ export interface PageEvidence {
   bodyText: string;
   /** Word → count over the whole page. */
   counts: Map<string, number>;
+  /** The page's distinct words joined by "|": OCR often glues words ("DRIVERLICENSE"). */
+  joined: string;
   wordCount: number;
   cues: Record<CueName, number>;
   /** Raw text of the page (boundary cues read numbers and counters from it). */
@@ -39,6 +41,8 @@ const CITATION = /\[\d{1,3}(?:[,–-]\s*\d{1,3})*\]|\bet al\b/g;
 const MRZ_LINE = /[A-Z0-9<]{25,}/g;
 
 const TOP_ITEMS = 3;
+/** Share of the page height, from the top, where a document's title block sits. */
+const TOP_SHARE = 0.3;
 
 function count(re: RegExp, text: string): number {
   return text.match(re)?.length ?? 0;
@@ -61,8 +65,15 @@ export function itemsByPage(doc: QuireDocument, pageCount: number): DocItem[][] 
 export function pageEvidence(items: readonly DocItem[], pageNumber: number, size: { width: number; height: number }): PageEvidence {
   const body = items.filter((i) => i.type !== 'Picture' || i.text);
   const raw = body.map((i) => i.text).join('\n');
-  const top = body.filter((i) => !i.furniture).slice(0, TOP_ITEMS).filter((i) => words(i.text).length <= 16);
-  const titleItems = [...new Set([...body.filter(isTitleItem).filter((i) => words(i.text).length <= 16), ...top])];
+  // The title zone: short items that are titles, or headings / first lines in the top part of
+  // the page (a heading in the middle of a form is a field group, not the document's title).
+  const short = (i: DocItem) => words(i.text).length <= 16;
+  const nearTop = (i: DocItem) => {
+    const box = i.prov[0]?.bbox;
+    return !box || size.height <= 0 || box.top <= size.height * TOP_SHARE;
+  };
+  const top = body.filter((i) => !i.furniture).slice(0, TOP_ITEMS).filter((i) => short(i) && nearTop(i));
+  const titleItems = [...new Set([...body.filter((i) => i.type === 'Title' && short(i)), ...body.filter((i) => isTitleItem(i) && short(i) && nearTop(i)), ...top])];
   const rawTitle = titleItems.map((i) => i.text).join('\n');
   const ws = words(raw);
   const counts = new Map<string, number>();
@@ -94,6 +105,7 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
     titleText: ` ${words(rawTitle).join(' ')} `,
     bodyText: ` ${ws.join(' ')} `,
     counts,
+    joined: `|${[...counts.keys()].join('|')}|`,
     wordCount: ws.length,
     cues,
     raw,

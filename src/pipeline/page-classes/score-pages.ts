@@ -42,10 +42,17 @@ function has(text: string, term: string): boolean {
   return text.includes(` ${term} `);
 }
 
+/** Terms at least this long are also found glued inside a longer word (OCR joins words), at half weight. */
+const GLUED_MIN = 6;
+
 function occurrences(page: PageEvidence, term: string): number {
-  if (!term.includes(' ')) return page.counts.get(term) ?? 0;
   let n = 0;
-  for (let at = page.bodyText.indexOf(` ${term} `); at >= 0; at = page.bodyText.indexOf(` ${term} `, at + 1)) n++;
+  if (!term.includes(' ')) n = page.counts.get(term) ?? 0;
+  else for (let at = page.bodyText.indexOf(` ${term} `); at >= 0; at = page.bodyText.indexOf(` ${term} `, at + 1)) n++;
+  if (n === 0) {
+    const glued = term.replace(/ /g, '');
+    if (glued.length >= GLUED_MIN && page.joined.includes(glued)) return 0.5;
+  }
   return n;
 }
 
