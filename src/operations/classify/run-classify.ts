@@ -16,6 +16,8 @@ export interface ClassificationResult extends Omit<DocumentScore, 'pages'> {
   pages: Array<{ page: number; classification: string; confidence: number; scores: Record<string, number> }>;
   /** Pages read and scored (the first CLASSIFY_PAGE_CAP at most). */
   pages_considered: number;
+  /** Present when the decision rests on no evidence (no text was found). */
+  note?: string;
 }
 
 export async function runClassify(ctx: ReadContext & { options: ClassifyOptions }): Promise<ClassificationResult> {
@@ -31,5 +33,6 @@ export async function runClassify(ctx: ReadContext & { options: ClassifyOptions 
     scores: score.scores,
     pages: score.pages.map(({ page, classification, confidence, scores }) => ({ page, classification, confidence, scores })),
     pages_considered: pageCount,
+    ...(doc.items.some((i) => i.text.trim()) ? {} : { note: 'No text was found in the document; the scores are uniform and carry no evidence.' }),
   };
 }

@@ -33,6 +33,7 @@ export interface DocumentScore {
 }
 
 const TITLE_BOOST = 2.5;
+const TOP_TERMS = 12;
 /** Softmax temperature (calibration; see README). */
 export const TEMPERATURE = 1.6;
 /** Evidence a fallback ("other") category stands on: what a weak match must beat. */
@@ -59,12 +60,16 @@ function occurrences(page: PageEvidence, term: string): number {
 /** Raw evidence of one page for one category. */
 export function rawEvidence(page: PageEvidence, p: CategoryProfile): number {
   if (p.fallback) return FALLBACK_EVIDENCE;
-  let s = 0;
+  const parts: number[] = [];
   for (const [term, w] of p.terms) {
     const tf = occurrences(page, term);
     if (tf === 0) continue;
-    s += w * ((1 - Math.exp(-tf / 1.5)) + (has(page.titleText, term) ? TITLE_BOOST : 0));
+    parts.push(w * ((1 - Math.exp(-tf / 1.5)) + (has(page.titleText, term) ? TITLE_BOOST : 0)));
   }
+  // The strongest TOP_TERMS pieces of evidence: a long lexicon must not win on many weak words.
+  parts.sort((a, b) => b - a);
+  let s = 0;
+  for (const x of parts.slice(0, TOP_TERMS)) s += x;
   for (const cue of CUE_NAMES) {
     const w = p.cues.get(cue);
     if (w) s += w * page.cues[cue];
@@ -135,8 +140,11 @@ export function combinePages(pages: readonly PageScore[], names: readonly string
     if (p.classification === name) agree += pageWeight(pages.indexOf(p));
   });
   const consistency = wsum ? agree / wsum : 0;
-  // Per-page confidence (the weighted mean probability) tempered by consistency.
-  const confidence = round(mean[top]! * (0.6 + 0.4 * consistency));
+  // Per-page confidence (the weighted mean probability, measured above chance: uniform
+  // scores mean no evidence, whatever the number of categories) tempered by consistency.
+  const chance = 1 / names.length;
+  const aboveChance = names.length > 1 ? Math.max(0, (mean[top]! - chance) / (1 - chance)) : mean[top]!;
+  const confidence = round(aboveChance * (0.6 + 0.4 * consistency));
   return {
     classification: name,
     confidence,
