@@ -11,6 +11,7 @@ import { corpusDocument, lazyEngine, openLabels } from './lib/classify-corpus.js
 import { classifyDocument } from '../src/pipeline/page-classes/classify-document.js';
 import { band } from '../src/pipeline/page-classes/score-pages.js';
 import { corpusPath } from './lib/corpus.js';
+import type { QuireDocument } from '../src/model/quire-document.js';
 
 const verbose = process.argv.includes('--verbose');
 /** What a user might call each doc_type instead (not our lexicon's keys). */
@@ -36,7 +37,7 @@ export const USER_NAMES: Record<string, string> = {
 
 const rows = openLabels();
 const eng = lazyEngine(1);
-const docs = [];
+const docs: Array<{ row: (typeof rows)[number]; doc: QuireDocument }> = [];
 for (const r of rows) docs.push({ row: r, doc: await corpusDocument(eng.get, r.path) });
 const types = [...new Set(rows.map((r) => r.docType))];
 

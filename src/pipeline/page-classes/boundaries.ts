@@ -26,12 +26,17 @@ export interface Segment {
 export const BOUNDARY_THRESHOLD = 0.6;
 
 /** Headings that open a document rather than continue one (any language this project reads). */
-const FIRST_PAGE = /^\s*(abstract|r[ée]sum[ée]|zusammenfassung|table of contents|contents|sommaire|inhaltsverzeichnis|dear\b|to whom it may concern|memorandum|memo\b|invoice\b|facture\b|rechnung\b|receipt\b|statement\b|agenda\b|minutes\b|curriculum vitae|preface|foreword|vorwort)/im;
+const FIRST_PAGE = /\b(abstract|r[ée]sum[ée]|zusammenfassung|table of contents|contents|sommaire|inhaltsverzeichnis|dear\b|to whom it may concern|memorandum|memo\b|invoice\b|facture\b|rechnung\b|receipt\b|statement\b|agenda\b|minutes\b|curriculum vitae|preface|foreword|vorwort)/im;
 
 const COUNTER = /\b(?:page|pg|p\.|seite|página|pagina)\s*(\d{1,4})\s*(?:of|\/|von|de|sur|di)\s*(\d{1,4})\b|(?:^|\n)\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*(?:$|\n)/gi;
 const DOC_NUMBER = /\b(?:invoice|inv|receipt|order|statement|account|acct|policy|reference|ref|bill|facture|rechnung|factuur|bon)\b[ \t]*(?:no\.?|nr\.?|number|num\.?|#|n°|nº|id)?(?:[ \t]*[:#.][ \t]*)*[ \t]*([A-Z0-9][A-Z0-9_\-/]{3,})/gi;
 
 /** The page's "X of N" counter, if it states one. */
+/** Whether a page's title zone has a short line naming a document's opening ("Amazon Web Services Invoice", "Abstract"). */
+function opensDocument(rawTitle: string): boolean {
+  return rawTitle.split('\n').some((line) => line.trim().split(/\s+/).length <= 6 && FIRST_PAGE.test(line));
+}
+
 export function pageCounter(raw: string): { page: number; of: number } | null {
   for (const m of raw.matchAll(COUNTER)) {
     const page = Number(m[1] ?? m[3]);
@@ -79,6 +84,7 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
   };
   const ca = pageCounter(a.raw);
   const cb = pageCounter(b.raw);
+  if (ca && ca.page === ca.of && !(cb && cb.page > 1)) note('previous page was the last ("N of N")', 0.8);
   if (cb) {
     if (cb.page === 1) note('counter restarts', 1);
     else if (ca && cb.page === ca.page + 1 && cb.of === ca.of) note('counter continues', -1);
@@ -97,7 +103,7 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
   if (shared.length) note('running header/footer', -0.5);
   else if (extras[i - 1]!.furniture.some((f) => f.length > 3) && !extras[i]!.furniture.some((f) => f.length > 3)) note('running header stops', 0.4);
   if (b.wordCount > 0 && b.wordCount <= 40 && a.wordCount > 100) note('sparse page after a full one', 0.3);
-  if (FIRST_PAGE.test(b.rawTitle)) note('first-page marker', FIRST_PAGE.test(a.rawTitle) ? 0.3 : 0.5);
+  if (opensDocument(b.rawTitle)) note('first-page marker', opensDocument(a.rawTitle) ? 0.3 : 0.5);
   const ta = new Set(a.titleText.trim().split(' ').filter(Boolean));
   const tb = new Set(b.titleText.trim().split(' ').filter(Boolean));
   if (ta.size >= 2 && tb.size >= 2) {
