@@ -89,8 +89,8 @@ if (!process.argv.includes('--no-speed')) {
   const times: number[] = [];
   for (let i = 0; i < 10; i++) {
     const t = performance.now();
-    const job = await (e as any).classify(file, { categories: cats });
-    const res = await (e as any).waitForClassifyJob(job.job_id);
+    const job = await e.submit<{ job_id: string }>('classify', file, { categories: cats });
+    const res = await e.wait<any>(job.job_id);
     if (res.status !== 'completed') throw new Error(JSON.stringify(res));
     if (i > 0) times.push(performance.now() - t);
   }

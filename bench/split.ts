@@ -163,8 +163,8 @@ if (!process.argv.includes('--no-speed')) {
   const times: number[] = [];
   for (let i = 0; i < 4; i++) {
     const t = performance.now();
-    const job = await e2.split(big, { classes });
-    const res = await e2.waitForSplitJob(job.job_id);
+    const job = await e2.submit<{ job_id: string }>('split', big, { classes });
+    const res = await e2.wait<any>(job.job_id);
     if (res.status !== 'completed') throw new Error(JSON.stringify(res));
     if (i > 0) times.push(performance.now() - t);
     if (i === 0) console.log(`100-page bundle: ${(res.result as any).files.length} documents written`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createEngine, type Engine } from '../../src/index.js';
 import type { ClassificationResult } from '../../src/operations/classify/run-classify.js';
-import { classificationJobView } from '../../src/operations/classify/views.js';
+import { classificationJobView, type ClassificationJobView } from '../../src/operations/classify/views.js';
 import { corpusPath, fixture, hasCorpus } from '../helpers.js';
 import { INVOICE_PAGE, LETTER_PAGE, RECIPE_PAGE, makePdf } from './make-pdf.js';
 
@@ -21,9 +21,9 @@ afterAll(async () => {
 
 const cats = (...names: string[]) => JSON.stringify(names.map((name) => ({ name })));
 
-async function classify(input: Parameters<Engine['classify']>[0], options: Record<string, unknown>) {
-  const created = await engine.classify(input, options);
-  return engine.waitForClassifyJob(created.job_id, { timeoutMs: 120_000 });
+async function classify(input: Parameters<Engine['submit']>[1], options: Record<string, unknown>) {
+  const created = await engine.submit<{ job_id: string }>('classify', input, options);
+  return engine.wait<ClassificationJobView>(created.job_id, { timeoutMs: 120_000 });
 }
 
 describe('classify: generated documents', () => {

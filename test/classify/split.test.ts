@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createEngine, type Engine } from '../../src/index.js';
 import type { SplitResult } from '../../src/operations/split/run-split.js';
+import type { SplitJobView } from '../../src/operations/split/views.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
 import { INVOICE_PAGE, LETTER_PAGE, makePdf } from './make-pdf.js';
 
@@ -22,9 +23,9 @@ afterAll(async () => {
   await engine.close();
 });
 
-async function split(input: Parameters<Engine['split']>[0], options: Record<string, unknown>) {
-  const created = await engine.split(input, options);
-  return engine.waitForSplitJob(created.job_id, { timeoutMs: 120_000 });
+async function split(input: Parameters<Engine['submit']>[1], options: Record<string, unknown>) {
+  const created = await engine.submit<{ job_id: string }>('split', input, options);
+  return engine.wait<SplitJobView>(created.job_id, { timeoutMs: 120_000 });
 }
 
 describe('split', () => {
@@ -53,8 +54,10 @@ describe('split', () => {
     }
   });
 
-  it('requires classes at submission', async () => {
-    await expect(engine.split({ data: await makePdf([LETTER_PAGE]), fileName: 'x.pdf' }, {})).rejects.toThrow(/classes/);
+  it('fails without classes', async () => {
+    const res = await split({ data: await makePdf([LETTER_PAGE]), fileName: 'x.pdf' }, {});
+    expect(res.status).toBe('failed');
+    expect(res.error).toMatch(/classes is required/);
   });
 
   it.each([

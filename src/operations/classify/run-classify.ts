@@ -7,7 +7,8 @@
 import { ProcessingError } from '../../errors.js';
 import { classifyPages } from '../../pipeline/page-classes/classify-document.js';
 import { combinePages, type DocumentScore } from '../../pipeline/page-classes/score-pages.js';
-import { readDocument, type ReadContext } from './read-document.js';
+import { readDocument } from './read-document.js';
+import type { RunContext } from '../operation.js';
 import type { ClassifyOptions } from './options.js';
 
 export const CLASSIFY_PAGE_CAP = 20;
@@ -20,10 +21,11 @@ export interface ClassificationResult extends Omit<DocumentScore, 'pages'> {
   note?: string;
 }
 
-export async function runClassify(ctx: ReadContext & { options: ClassifyOptions }): Promise<ClassificationResult> {
+export async function runClassify(ctx: RunContext<ClassifyOptions>): Promise<ClassificationResult> {
   const { options } = ctx;
   if (options.problem) throw new ProcessingError('processing_error', options.problem);
   const { doc, pageCount } = await readDocument(ctx, `1-${CLASSIFY_PAGE_CAP}`, options.password);
+  if (pageCount === 0) throw new ProcessingError('processing_error', 'No page of the document could be read.');
   const { pages, profiles } = classifyPages({ doc, pageCount, categories: options.categories });
   const score = combinePages(pages, profiles.map((p) => p.name));
   return {

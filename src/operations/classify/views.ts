@@ -1,19 +1,19 @@
 /**
- * The classification job as the spec shows it (`GET /classify/{job_id}`): status
- * `processing` / `completed` / `failed`, a human-readable `progress`, `error`, and `result`
- * only when completed. Reads a job record through a structural type so this room does not
- * import the job layer above it.
+ * Views of a classification job (`POST /classify`, `GET /classify/{job_id}`): status
+ * `processing` / `completed` / `failed`, a human-readable `progress` ("Classifying page 2 of
+ * 5", "Classification completed", "Classification failed"), `error`, and `result` only when
+ * completed (README.md documents the result object).
  */
-
-export interface JobLike {
-  id: string;
-  state: 'starting' | 'processing' | 'succeeded' | 'failed' | 'cancelled';
-  message: string | null;
-  result: unknown;
-  progress: { done: number; total: number } | null;
-}
+import type { JobRecord } from '../../model/job.js';
 
 export type ThreeStateStatus = 'processing' | 'completed' | 'failed';
+
+export interface ClassificationCreationResponse {
+  job_id: string;
+  status: 'processing';
+  message: string;
+  quota_remaining: number;
+}
 
 export interface ClassificationJobView {
   job_id: string;
@@ -23,7 +23,9 @@ export interface ClassificationJobView {
   result: unknown;
 }
 
-export function threeState(rec: JobLike): ThreeStateStatus {
+type JobLike = Pick<JobRecord, 'id' | 'state' | 'message' | 'result' | 'progress'>;
+
+function threeState(rec: JobLike): ThreeStateStatus {
   if (rec.state === 'succeeded') return 'completed';
   if (rec.state === 'failed' || rec.state === 'cancelled') return 'failed';
   return 'processing';
@@ -49,3 +51,15 @@ export function classificationJobView(rec: JobLike): ClassificationJobView {
     result: status === 'completed' ? rec.result : null,
   };
 }
+
+export const classifyViews = {
+  created: (job: JobRecord, _o: unknown, quotaRemaining: number): ClassificationCreationResponse => ({
+    job_id: job.id,
+    status: 'processing',
+    message: 'Classification job created. Poll GET /classify/{job_id} (engine.wait(job_id)) until the status is completed or failed.',
+    quota_remaining: quotaRemaining,
+  }),
+  status: (job: JobRecord) => classificationJobView(job),
+  succeeded: (v: ClassificationJobView) => v.status === 'completed',
+  failure: (v: ClassificationJobView) => `classification failed: ${v.error ?? 'unknown reason'}`,
+};

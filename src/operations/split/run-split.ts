@@ -12,8 +12,8 @@ import { ProcessingError } from '../../errors.js';
 import { copyPagesToNewPdf, openPdfForCopy } from '../../formats/pdf/write-pdf.js';
 import { classifyPages } from '../../pipeline/page-classes/classify-document.js';
 import { pageExtras, segmentPages } from '../../pipeline/page-classes/boundaries.js';
-import { readDocument, type ReadContext } from '../classify/read-document.js';
-import type { SplitOptions } from '../classify/options.js';
+import type { SplitOptions } from './options.js';
+import type { RunContext } from '../operation.js';
 
 export interface SplitFile {
   name: string;
@@ -36,15 +36,17 @@ function safeName(s: string): string {
   return s.normalize('NFKD').replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'document';
 }
 
-export async function runSplit(ctx: ReadContext & { options: SplitOptions }): Promise<SplitResult> {
+export async function runSplit(ctx: RunContext<SplitOptions>): Promise<SplitResult> {
   const { options } = ctx;
   if (options.problem) throw new ProcessingError('processing_error', options.problem);
   if (ctx.input.type !== 'pdf') throw new ProcessingError('unsupported_format', `Splitting needs a PDF; ${ctx.input.fileName} is not one.`);
-  const { doc, pageCount } = await readDocument(ctx, null, options.password);
+  // Every page, text and structure only (no crops).
+  const doc = await ctx.parseDocument({ output_fields: '{"image":false}', ...(options.password ? { password: options.password } : {}) });
   const source = await openPdfForCopy(ctx.input.bytes).catch((err) => {
     throw new ProcessingError('corrupt_document', `The PDF could not be opened for splitting: ${String((err as Error).message ?? err)}`);
   });
   const sizes = source.getPages().map((p) => p.getSize());
+  const pageCount = sizes.length;
   const categories = options.classes.map((name) => ({ name, ...(options.descriptions[name] ? { description: options.descriptions[name] } : {}) }));
   const { evidence, pages, profiles } = classifyPages({ doc, pageCount, categories, sizes });
   const segments = segmentPages(evidence, pages, pageExtras(doc, pageCount), profiles.map((p) => p.name));
@@ -58,6 +60,10 @@ export async function runSplit(ctx: ReadContext & { options: SplitOptions }): Pr
     const name = `${base}_${String(k + 1).padStart(2, '0')}_${safeName(seg.category)}.pdf`;
     const file = path.join(dir, name);
     await fs.writeFile(file, bytes);
+    if (options.outDir) {
+      await fs.mkdir(options.outDir, { recursive: true });
+      await fs.writeFile(path.join(options.outDir, name), bytes);
+    }
     files.push({
       name,
       path: `split/${name}`,
