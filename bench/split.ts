@@ -15,11 +15,10 @@ import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { PDFDocument } from 'pdf-lib';
 import { createEngine } from '../src/jobs/engine.js';
-import { documentFromParseResult } from '../src/model/document-from-segments.js';
 import type { QuireDocument } from '../src/model/quire-document.js';
 import { classifyPages } from '../src/pipeline/page-classes/classify-document.js';
 import { pageExtras, segmentPages } from '../src/pipeline/page-classes/boundaries.js';
-import { CACHE_DIR, openLabels } from './lib/classify-corpus.js';
+import { CACHE_DIR, openLabels, readCorpusDocument } from './lib/classify-corpus.js';
 import { corpusPath } from './lib/corpus.js';
 
 const verbose = process.argv.includes('--verbose');
@@ -88,12 +87,9 @@ function buildBundles(): Gt[] {
 }
 
 async function documentOf(engine: ReturnType<typeof createEngine>, file: string): Promise<QuireDocument> {
-  const cache = file.replace(/\.pdf$/, '.doc.json');
+  const cache = file.replace(/\.pdf$/, '.doc2.json');
   if (fs.existsSync(cache)) return JSON.parse(fs.readFileSync(cache, 'utf8'));
-  const job = await engine.parse(file, { response_profile: 'custom', output_fields: { image: false } });
-  const res = await engine.waitForJob(job.job_id);
-  if (res.status !== 'Succeeded') throw new Error(`${file}: ${res.message}`);
-  const doc = documentFromParseResult({ chunks: (res as any).chunks, file_name: path.basename(file) });
+  const doc = await readCorpusDocument(engine, file, null);
   fs.writeFileSync(cache, JSON.stringify(doc));
   return doc;
 }

@@ -9,11 +9,43 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type Engine } from '../../src/jobs/engine.js';
-import { documentFromParseResult } from '../../src/model/document-from-segments.js';
+import { getOperation, registerOperation } from '../../src/operations/registry.js';
 import type { QuireDocument } from '../../src/model/quire-document.js';
 import { CORPUS } from './corpus.js';
 
-export const CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.cache/classify');
+export const CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.cache/classify-v2');
+
+/**
+ * A bench-only operation whose result is the job's neutral document, read exactly as the
+ * classify and split operations read it (ctx.parseDocument, no crops).
+ */
+export function registerDocumentOperation(): void {
+  if (getOperation('bench_document')) return;
+  registerOperation({
+    name: 'bench_document',
+    description: 'bench: the neutral document of the input',
+    genericType: 'bench',
+    family: 'bench',
+    validate: (raw) => ({ page_range: typeof raw.page_range === 'string' ? raw.page_range : null }),
+    publicConfig: (o) => o,
+    run: (ctx) => ctx.parseDocument({ output_fields: '{"image":false}', ...(ctx.options.page_range ? { page_range: ctx.options.page_range } : {}) }),
+    views: {
+      created: (job) => ({ job_id: job.id }),
+      status: (job) => ({ state: job.state, message: job.message, document: job.result }),
+      succeeded: (v: any) => v.state === 'succeeded',
+      failure: (v: any) => v.message,
+    },
+  });
+}
+
+/** The neutral document of a file through a (warm) engine. */
+export async function readCorpusDocument(engine: Engine, file: string, pageRange: string | null): Promise<QuireDocument> {
+  registerDocumentOperation();
+  const job = await engine.submit<{ job_id: string }>('bench_document', file, pageRange ? { page_range: pageRange } : {});
+  const res = await engine.wait<{ state: string; message: string | null; document: QuireDocument }>(job.job_id);
+  if (res.state !== 'succeeded') throw new Error(`${file}: ${res.message}`);
+  return res.document;
+}
 
 export interface LabelRow {
   path: string;
@@ -40,11 +72,7 @@ function cacheFile(rel: string, pageRange: string): string {
 export async function corpusDocument(engine: () => Engine, rel: string, pageRange = '1-20'): Promise<QuireDocument> {
   const file = cacheFile(rel, pageRange);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as QuireDocument;
-  const e = engine();
-  const job = await e.parse(path.join(CORPUS, rel), { page_range: pageRange, response_profile: 'custom', output_fields: { image: false } });
-  const res = await e.waitForJob(job.job_id);
-  if (res.status !== 'Succeeded') throw new Error(`${rel}: ${res.message}`);
-  const doc = documentFromParseResult({ chunks: (res as any).chunks ?? (res as any).result?.chunks, file_name: path.basename(rel) });
+  const doc = await readCorpusDocument(engine(), path.join(CORPUS, rel), pageRange);
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(doc));
   return doc;

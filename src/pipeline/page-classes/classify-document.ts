@@ -13,6 +13,8 @@ export interface ClassifyInput {
   pageCount: number;
   categories: readonly CategoryInput[];
   sizes?: ReadonlyArray<{ width: number; height: number }>;
+  /** Softmax temperature (default: the calibrated one); the bench fits it. */
+  temperature?: number;
   /** Called after each page is scored. */
   onPage?: (done: number, total: number) => void;
 }
@@ -27,7 +29,7 @@ export function classifyPages(input: ClassifyInput): PageClassification {
   const profiles = buildProfiles(input.categories);
   const evidence = documentEvidence(input.doc, input.pageCount, input.sizes);
   const pages = evidence.map((e, i) => {
-    const s = scorePage(e, profiles);
+    const s = scorePage(e, profiles, input.temperature);
     input.onPage?.(i + 1, evidence.length);
     return s;
   });

@@ -35,7 +35,7 @@ export interface DocumentScore {
 const TITLE_BOOST = 2.5;
 const TOP_TERMS = 12;
 /** Softmax temperature (calibration; see README). */
-export const TEMPERATURE = 1.6;
+export const TEMPERATURE = 1.3;
 /** Evidence a fallback ("other") category stands on: what a weak match must beat. */
 const FALLBACK_EVIDENCE = 1.5;
 
@@ -102,9 +102,9 @@ function argmax(xs: number[]): number {
 }
 
 /** A page's scores; a page without words gets uniform scores (it says nothing). */
-export function scorePage(page: PageEvidence, profiles: readonly CategoryProfile[]): PageScore {
+export function scorePage(page: PageEvidence, profiles: readonly CategoryProfile[], temperature = TEMPERATURE): PageScore {
   const raw = profiles.map((p) => rawEvidence(page, p));
-  const probs = page.wordCount === 0 && !Object.values(page.cues).some((v) => v > 0) ? profiles.map(() => 1 / profiles.length) : softmax(raw, TEMPERATURE);
+  const probs = page.wordCount === 0 && !Object.values(page.cues).some((v) => v > 0) ? profiles.map(() => 1 / profiles.length) : softmax(raw, temperature);
   const top = argmax(probs);
   return {
     page: page.pageNumber,
