@@ -20,7 +20,7 @@ export interface PageEvidence {
   bodyText: string;
   /** Word → count over the whole page. */
   counts: Map<string, number>;
-  /** The page's distinct words joined by "|": OCR often glues words ("DRIVERLICENSE"). */
+  /** The page's long distinct words joined by "|": OCR and some text layers glue words ("DRIVERLICENSE"). */
   joined: string;
   wordCount: number;
   cues: Record<CueName, number>;
@@ -105,7 +105,8 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
     titleText: ` ${words(rawTitle).join(' ')} `,
     bodyText: ` ${ws.join(' ')} `,
     counts,
-    joined: `|${[...counts.keys()].join('|')}|`,
+    // Only long words can hold a glued term (a 6-letter term and at least one more word).
+    joined: `|${[...counts.keys()].filter((w) => w.length >= 9).join('|')}|`,
     wordCount: ws.length,
     cues,
     raw,
