@@ -165,7 +165,7 @@ export class Engine {
     if (rec.state === 'succeeded' && rec.resultKey && rec.result == null) {
       rec.result = this.recent.get(id) ?? JSON.parse(Buffer.from(await this.blobs.get(rec.resultKey)).toString('utf8'));
     }
-    return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read }) as V;
+    return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read, quotaRemaining: this.quotaRemaining }) as V;
   }
 
   /** Resolve when a job of any operation ends; returns its status view. */

@@ -10,6 +10,8 @@ import { parseExcelOperation } from './parse-excel/operation.js';
 import { tablesOperation } from './tables/operation.js';
 import { createExtractOperation } from './extract/operation.js';
 import { readDocumentByParse } from './read-document.js';
+import { classifyOperation } from './classify/operation.js';
+import { splitOperation } from './split/operation.js';
 
 /** The production operations, in the order the CLI lists them. */
 export const builtInOperations: readonly Operation[] = [
@@ -17,6 +19,8 @@ export const builtInOperations: readonly Operation[] = [
   parseExcelOperation,
   tablesOperation,
   createExtractOperation(readDocumentByParse),
+  classifyOperation,
+  splitOperation,
 ];
 
 const registered = new Map<string, Operation>(builtInOperations.map((op) => [op.name, op]));
