@@ -93,9 +93,11 @@ export interface RedactionCheck {
   outsideWords: number;
   /** Of those, words missing or moved after. */
   changedOutside: string[];
-  /** Pixels outside the (2 px dilated) boxes that differ by more than 48 grey levels at 72 dpi. */
+  /** Pixels outside the (2 px dilated) boxes that differ by more than 48 grey levels at 72 dpi from every pixel within 1 px in the other render. */
   rasterDiffPixels: number;
   rasterPixels: number;
+  /** A few of the differing pixels, for diagnosis. */
+  rasterDiffAt: string[];
 }
 
 export function checkRedaction(before: string, after: string, lastPage: number, targets: Array<{ word: Word; box: Box }>, replacement: (i: number) => string): RedactionCheck {
@@ -131,11 +133,23 @@ function readPgm(file: string): { w: number; h: number; px: Uint8Array } {
   return { w: +header[1], h: +header[2], px: buf.subarray(header[0].length) };
 }
 
-function rasterDiff(before: string, after: string, lastPage: number, boxes: Box[]): { rasterDiffPixels: number; rasterPixels: number } {
+function near(img: { w: number; h: number; px: Uint8Array }, x: number, y: number, v: number): boolean {
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const xx = x + dx;
+      const yy = y + dy;
+      if (xx >= 0 && yy >= 0 && xx < img.w && yy < img.h && Math.abs(img.px[yy * img.w + xx] - v) <= 48) return true;
+    }
+  }
+  return false;
+}
+
+function rasterDiff(before: string, after: string, lastPage: number, boxes: Box[]): { rasterDiffPixels: number; rasterPixels: number; rasterDiffAt: string[] } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-redact-'));
   try {
     let diff = 0;
     let total = 0;
+    const where: string[] = [];
     for (const [name, file] of [['a', before], ['b', after]] as const) {
       execFileSync('pdftoppm', ['-gray', '-r', '72', '-l', String(lastPage), file, path.join(dir, name)]);
     }
@@ -158,11 +172,17 @@ function rasterDiff(before: string, after: string, lastPage: number, boxes: Box[
         for (let x = 0; x < A.w; x++) {
           if (mine.some((bx) => x >= bx.left - 2 && x <= bx.left + bx.width + 2 && y >= bx.top - 2 && y <= bx.top + bx.height + 2)) continue;
           total++;
-          if (Math.abs(A.px[y * A.w + x] - B.px[y * A.w + x]) > 48) diff++;
+          // Anti-aliasing tolerant: a pixel differs when no pixel within 1 px of it in the
+          // other render is within 48 grey levels (a sub-pixel shift of a glyph passes).
+          const va = A.px[y * A.w + x];
+          if (Math.abs(va - B.px[y * A.w + x]) > 48 && !near(B, x, y, va) ) {
+            diff++;
+            if (where.length < 12) where.push(`p${p}(${x},${y})`);
+          }
         }
       }
     }
-    return { rasterDiffPixels: diff, rasterPixels: total };
+    return { rasterDiffPixels: diff, rasterPixels: total, rasterDiffAt: where };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -61,11 +61,12 @@ export async function applyEdits(m: Pdfium, input: Uint8Array, edits: PdfEdit[],
     const byPage = new Map<number, number[]>();
     edits.forEach((e, i) => byPage.set(e.pageNumber, [...(byPage.get(e.pageNumber) ?? []), i]));
     for (const [pageNumber, indexes] of [...byPage].sort((a, b) => a[0] - b[0])) {
-      if (pageNumber < 1 || pageNumber > pageCount) throw new RangeError(`page_number ${pageNumber} is out of range (the PDF has ${pageCount} pages)`);
+      if (pageNumber < 1 || pageNumber > pageCount) throw new EditItemError(indexes[0], `page_number ${pageNumber} is out of range (the PDF has ${pageCount} page${pageCount === 1 ? '' : 's'})`);
       const page = m.FPDF_LoadPage(opened.doc, pageNumber - 1);
       if (!page) throw new Error(`Page ${pageNumber} of the PDF cannot be read`);
       const frame = pageFrame(m, page);
       try {
+        for (const i of indexes) checkBoxOnPage(edits[i], i, frame);
         const textPage = m.FPDFText_LoadPage(page);
         for (const i of indexes) {
           const rect = frame.rectOf(edits[i].box);
@@ -87,6 +88,28 @@ export async function applyEdits(m: Pdfium, input: Uint8Array, edits: PdfEdit[],
     return { bytes: saveFull(m, opened.doc), applied, pageCount };
   } finally {
     opened.close();
+  }
+}
+
+/** A bad edit item (box off the page, page out of range); `item` is its 0-based index. */
+export class EditItemError extends Error {
+  constructor(
+    readonly item: number,
+    message: string,
+  ) {
+    super(`items[${item}]: ${message}`);
+  }
+}
+
+/** Boxes must lie on the page (1 pt of slack for rounding in the caller's coordinates). */
+function checkBoxOnPage(e: PdfEdit, i: number, frame: PageFrame): void {
+  const b = e.box;
+  const slack = 1;
+  if (b.left < -slack || b.top < -slack || b.left + b.width > frame.width + slack || b.top + b.height > frame.height + slack) {
+    throw new EditItemError(
+      i,
+      `bbox {left: ${b.left}, top: ${b.top}, width: ${b.width}, height: ${b.height}} is not inside page ${e.pageNumber} (${frame.width.toFixed(1)} x ${frame.height.toFixed(1)} pt, origin top-left as displayed)`,
+    );
   }
 }
 
