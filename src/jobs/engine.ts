@@ -14,6 +14,8 @@ import { WorkerPool } from '../workers/pool.js';
 import { MemoryJobStore, type JobRecord, type JobState, type JobStore, type OperationName } from './job-store.js';
 import { operations, type OperationSpec } from './operations.js';
 import { resolveLayoutModel, type LayoutModelRef } from '../engines/layout/model-ref.js';
+import { editPdfWith, type EditPdfRequest } from './edit-pdf.js';
+import type { EditOutcome } from '../operations/edit/run-edit.js';
 import {
   creationResponse,
   genericJobView,
@@ -134,6 +136,15 @@ export class Engine {
   async tables(input: JobInput, options: Record<string, unknown> = {}): Promise<TablesCreationResponse> {
     const created = await this.submit('tables', input, options);
     return tablesCreationResponse(created.job_id, created.quota_remaining);
+  }
+
+  /**
+   * Edit a PDF: replace text or images inside boxes, removing what was there (jobs/edit-pdf.ts).
+   * Resolves with the spec's PDF edit result and the edited bytes (absent when it failed).
+   */
+  editPdf(input: JobInput, request: EditPdfRequest): Promise<EditOutcome> {
+    if (this.closed) throw new QueueFullError(60, 'The engine is closed.');
+    return editPdfWith({ limits: this.limits, pool: this.pool, dataDir: this.cfg.dataDir, job: (id) => this.store.get(id), parse: (b, o) => this.parse(b, o) }, input, request);
   }
 
   /** Read a table extraction job: `queued`, then `completed` with `results`, or `failed`. */
