@@ -12,3 +12,9 @@ export { QuireError, ValidationError, QueueFullError, JobNotFoundError, Processi
 export * from './model/document.js';
 export type { TableGrid, TableCell } from './model/table.js';
 export { outputSchema } from './model/output-schema.js';
+export type { EditPdfRequest } from './jobs/edit-pdf.js';
+export type { EditOutcome } from './operations/edit/run-edit.js';
+export type { PdfEditResult } from './operations/edit/views.js';
+export type { DetectPiiOptions, DetectPiiResult } from './jobs/detect-pii.js';
+export type { PiiFinding, PiiKind, PiiSeverity, PiiEngine, PiiBlockSeverity } from './pipeline/pii/types.js';
+export { detectPiiInDocument, detectPiiInPages, piiVerdict } from './pipeline/pii/detect.js';

@@ -16,6 +16,7 @@ import { operations, type OperationSpec } from './operations.js';
 import { resolveLayoutModel, type LayoutModelRef } from '../engines/layout/model-ref.js';
 import { editPdfWith, type EditPdfRequest } from './edit-pdf.js';
 import type { EditOutcome } from '../operations/edit/run-edit.js';
+import { detectPiiWith, type DetectPiiOptions, type DetectPiiResult } from './detect-pii.js';
 import {
   creationResponse,
   genericJobView,
@@ -145,6 +146,11 @@ export class Engine {
   editPdf(input: JobInput, request: EditPdfRequest): Promise<EditOutcome> {
     if (this.closed) throw new QueueFullError(60, 'The engine is closed.');
     return editPdfWith({ limits: this.limits, pool: this.pool, dataDir: this.cfg.dataDir, job: (id) => this.store.get(id), parse: (b, o) => this.parse(b, o) }, input, request);
+  }
+
+  /** Parse the input and report the PII it holds (type, severity, page, bbox, masked value); see jobs/detect-pii.ts. */
+  detectPii(input: JobInput, options: DetectPiiOptions = {}): Promise<DetectPiiResult> {
+    return detectPiiWith({ parse: (i, o) => this.parse(i, o), waitForJob: (id) => this.waitForJob(id) }, input, options);
   }
 
   /** Read a table extraction job: `queued`, then `completed` with `results`, or `failed`. */

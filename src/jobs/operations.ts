@@ -6,6 +6,7 @@ import type { LoadedInput } from '../input/resolve-input.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { publicConfiguration, validateParseOptions, type ParseOptions } from '../operations/parse/options.js';
 import { runParse } from '../operations/parse/run-parse.js';
+import { refuseOnPiiAfterParse, refuseOnPiiBeforeParse } from '../operations/pii/preflight.js';
 import type { LayoutModelRef } from '../engines/layout/model-ref.js';
 import fs from 'node:fs';
 import { ValidationError } from '../errors.js';
@@ -47,7 +48,13 @@ const parse: OperationSpec<ParseOptions> = {
   validate: validateParseOptions,
   configuration: publicConfiguration,
   mergeTables: (o) => o.merge_tables,
-  run: async (ctx) => ({ ...(await runParse(ctx)), pdf_url: ctx.input.type === 'pdf' ? ctx.storedInputUrl : null }),
+  run: async (ctx) => {
+    // detect_pii: refused before parsing when the text layer shows PII (operations/pii).
+    const pii = await refuseOnPiiBeforeParse(ctx.input, ctx.options, ctx.pool, ctx.signal);
+    const result = await runParse(ctx);
+    await refuseOnPiiAfterParse(pii, ctx.options, result);
+    return { ...result, pdf_url: ctx.input.type === 'pdf' ? ctx.storedInputUrl : null };
+  },
 };
 
 /** First bytes of a local input (bytes or path); undefined for URLs. */
