@@ -2,7 +2,7 @@
 export function maskValue(value: string, keepEnd = 4): string {
   const chars = [...value];
   const alnum = chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
-  const keep = Math.min(keepEnd, Math.floor(alnum / 3));
+  const keep = Math.min(keepEnd, Math.floor(alnum * 0.45));
   let seen = 0;
   return chars
     .map((c) => {
