@@ -3,11 +3,12 @@
  * For each PDF of bench/redaction-corpus.txt (one per producer found in the corpus, plus every
  * rotated-page, Type 3 and OCR-text-layer file; chosen by that rule, not by results), boxes
  * are drawn around words `pdftotext -bbox` finds, the PDF is edited (replacement "QZ<n>"), and
- * poppler checks the result (test/edit/redaction-harness.ts). Prints one line per PDF and totals.
+ * poppler checks the result (test/edit/redaction-harness.ts). The edit is the library's whole path
+ * (edit-pdf.ts: surgery, re-read leak check, page guard); a PDF whose edit is refused by those
+ * checks is counted as REFUSED. Prints one line per PDF and totals.
  */
 import { readFileSync } from 'node:fs';
-import { loadPdfium } from '../src/formats/pdf/edit/pdfium.js';
-import { applyEdits } from '../src/formats/pdf/edit/apply-edits.js';
+import { editPdf } from '../src/formats/pdf/edit/edit-pdf.js';
 import { checkRedaction, chooseTargets, popplerWords, writeTemp } from '../test/edit/redaction-harness.js';
 import { corpusPath } from './lib/corpus.js';
 
@@ -16,8 +17,7 @@ const opt = (name: string, dflt: number) => (args.includes(name) ? Number(args[a
 const maxPages = opt('--pages', 2);
 const perPage = opt('--per-page', 3);
 const list = readFileSync(new URL('./redaction-corpus.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
-const m = await loadPdfium();
-const totals = { files: 0, passed: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0 };
+const totals = { files: 0, passed: 0, refused: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0 };
 for (const rel of list) {
   const file = corpusPath(rel);
   try {
@@ -30,7 +30,16 @@ for (const rel of list) {
     }
     const rep = (i: number) => `QZ${i}`;
     const t0 = performance.now();
-    const out = await applyEdits(m, readFileSync(file), targets.map((t, i) => ({ kind: 'text' as const, pageNumber: t.box.page, box: t.box, text: rep(i) })));
+    let out: { bytes: Uint8Array };
+    try {
+      out = await editPdf({ data: readFileSync(file), edits: targets.map((t, i) => ({ kind: 'text' as const, pageNumber: t.box.page, box: t.box, text: rep(i) })) });
+    } catch (err) {
+      // Refused by the edit's own checks: no damaged PDF was returned.
+      totals.files++;
+      totals.refused++;
+      console.log(`REFUSED ${rel}: ${(err as Error).message}`);
+      continue;
+    }
     const ms = performance.now() - t0;
     const c = checkRedaction(file, writeTemp(out.bytes, 'edited.pdf'), n, targets, rep);
     const ok = c.leaked.length === 0 && c.missingReplacement === 0 && c.changedOutside.length === 0 && c.rasterDiffPixels <= 1e-4 * c.rasterPixels;

@@ -11,6 +11,7 @@
  */
 import { heap, boundedText, openPdf, saveFull, wideString, free, malloc, withFloats, readFloats, type Pdfium } from './pdfium.js';
 import { pageFrame, releaseFrame, type DisplayBox, type PageFrame, type UserRect } from './page-frame.js';
+import { snapshotPage, type PageSnapshot } from './page-guard.js';
 
 export interface RawImage {
   /** RGBA, 8 bits per channel, row-major, no padding. */
@@ -39,6 +40,8 @@ export interface AppliedEdit {
 
 export interface EditOutcome {
   bytes: Uint8Array;
+  /** Each edited page before the edit (render and text outside the boxes), by page number. */
+  before: Map<number, PageSnapshot>;
   applied: AppliedEdit[];
   pageCount: number;
 }
@@ -58,6 +61,7 @@ export async function applyEdits(m: Pdfium, input: Uint8Array, edits: PdfEdit[],
   try {
     const pageCount = m.FPDF_GetPageCount(opened.doc);
     const applied: AppliedEdit[] = new Array(edits.length);
+    const before = new Map<number, PageSnapshot>();
     const byPage = new Map<number, number[]>();
     edits.forEach((e, i) => byPage.set(e.pageNumber, [...(byPage.get(e.pageNumber) ?? []), i]));
     for (const [pageNumber, indexes] of [...byPage].sort((a, b) => a[0] - b[0])) {
@@ -73,6 +77,7 @@ export async function applyEdits(m: Pdfium, input: Uint8Array, edits: PdfEdit[],
           applied[i] = { rect, removedText: textPage ? boundedText(m, textPage, rect) : '' };
         }
         if (textPage) m.FPDFText_ClosePage(textPage);
+        before.set(pageNumber, snapshotPage(m, page, indexes.map((i) => applied[i].rect)));
         for (const i of indexes) redactRect(m, page, applied[i].rect);
         for (const i of indexes) {
           const e = edits[i];
@@ -85,7 +90,7 @@ export async function applyEdits(m: Pdfium, input: Uint8Array, edits: PdfEdit[],
         m.FPDF_ClosePage(page);
       }
     }
-    return { bytes: saveFull(m, opened.doc), applied, pageCount };
+    return { bytes: saveFull(m, opened.doc), applied, pageCount, before };
   } finally {
     opened.close();
   }
@@ -209,29 +214,34 @@ function drawImage(m: Pdfium, doc: number, page: number, frame: PageFrame, box: 
   }
 }
 
-/** Text PDFium extracts inside each rect of the edited PDF, one string per edit. */
-export function textInRects(m: Pdfium, bytes: Uint8Array, rects: Array<{ pageNumber: number; rect: UserRect }>): string[] {
+/** The edited PDF re-read: per edit, the text inside its rect; per edited page, a snapshot. */
+export function inspectEdited(
+  m: Pdfium,
+  bytes: Uint8Array,
+  rects: Array<{ pageNumber: number; rect: UserRect }>,
+): { texts: string[]; pages: Map<number, PageSnapshot> } {
   const opened = openPdf(m, bytes);
   try {
-    const out: string[] = [];
-    const cache = new Map<number, { page: number; text: number }>();
-    try {
-      for (const { pageNumber, rect } of rects) {
-        let entry = cache.get(pageNumber);
-        if (!entry) {
-          const page = m.FPDF_LoadPage(opened.doc, pageNumber - 1);
-          entry = { page, text: page ? m.FPDFText_LoadPage(page) : 0 };
-          cache.set(pageNumber, entry);
-        }
-        out.push(entry.text ? boundedText(m, entry.text, rect) : '');
-      }
-    } finally {
-      for (const e of cache.values()) {
-        if (e.text) m.FPDFText_ClosePage(e.text);
-        if (e.page) m.FPDF_ClosePage(e.page);
+    const texts: string[] = [];
+    const pages = new Map<number, PageSnapshot>();
+    const byPage = new Map<number, UserRect[]>();
+    for (const r of rects) byPage.set(r.pageNumber, [...(byPage.get(r.pageNumber) ?? []), r.rect]);
+    const textOf = new Map<number, (r: UserRect) => string>();
+    for (const [pageNumber, list] of byPage) {
+      const page = m.FPDF_LoadPage(opened.doc, pageNumber - 1);
+      if (!page) throw new Error(`Page ${pageNumber} of the edited PDF cannot be read`);
+      try {
+        const tp = m.FPDFText_LoadPage(page);
+        const got = new Map(list.map((r) => [r, tp ? boundedText(m, tp, r) : '']));
+        if (tp) m.FPDFText_ClosePage(tp);
+        textOf.set(pageNumber, (r) => got.get(r) ?? '');
+        pages.set(pageNumber, snapshotPage(m, page, list));
+      } finally {
+        m.FPDF_ClosePage(page);
       }
     }
-    return out;
+    for (const r of rects) texts.push(textOf.get(r.pageNumber)!(r.rect));
+    return { texts, pages };
   } finally {
     opened.close();
   }

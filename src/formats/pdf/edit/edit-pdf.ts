@@ -4,13 +4,16 @@
  * The check re-opens the saved bytes (not the in-memory document), so it sees what a reader of
  * the file will see.
  */
-import { applyEdits, textInRects, type PdfEdit } from './apply-edits.js';
+import { applyEdits, inspectEdited, type PdfEdit } from './apply-edits.js';
+import { comparePages } from './page-guard.js';
 import { loadPdfium } from './pdfium.js';
 
 export interface EditPdfTask {
   data: Uint8Array;
   edits: PdfEdit[];
   password?: string;
+  /** Compare each edited page outside the boxes before and after (default true). */
+  guardPages?: boolean;
 }
 
 export interface EditPdfOutput {
@@ -20,6 +23,7 @@ export interface EditPdfOutput {
 }
 
 export class RedactionLeakError extends Error {}
+export class PageDamagedError extends Error {}
 
 const squeeze = (s: string) => s.replace(/[\s\u0000-\u001f\ufffe\uffff]+/g, '');
 
@@ -42,11 +46,18 @@ function longestCommonRun(a: string, b: string): number {
 export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
   const m = await loadPdfium();
   const out = await applyEdits(m, task.data, task.edits, task.password);
-  const after = textInRects(
+  const inspected = inspectEdited(
     m,
     out.bytes,
     task.edits.map((e, i) => ({ pageNumber: e.pageNumber, rect: out.applied[i].rect })),
   );
+  const after = inspected.texts;
+  if (task.guardPages !== false) {
+    for (const [pageNumber, snap] of out.before) {
+      const problem = comparePages(snap, inspected.pages.get(pageNumber)!, task.edits.filter((e) => e.pageNumber === pageNumber).map((e) => e.box));
+      if (problem) throw new PageDamagedError(`page ${pageNumber} could not be rewritten faithfully: ${problem}; the edit was refused`);
+    }
+  }
   task.edits.forEach((e, i) => {
     const removed = squeeze(out.applied[i].removedText);
     if (!removed) return;
