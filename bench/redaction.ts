@@ -17,7 +17,7 @@ const opt = (name: string, dflt: number) => (args.includes(name) ? Number(args[a
 const maxPages = opt('--pages', 2);
 const perPage = opt('--per-page', 3);
 const list = readFileSync(new URL('./redaction-corpus.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
-const totals = { files: 0, passed: 0, refused: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0 };
+const totals = { files: 0, passed: 0, refused: 0, passedButRaster01pct: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0 };
 for (const rel of list) {
   const file = corpusPath(rel);
   try {
@@ -45,6 +45,8 @@ for (const rel of list) {
     const ok = c.leaked.length === 0 && c.missingReplacement === 0 && c.changedOutside.length === 0 && c.rasterDiffPixels <= 1e-4 * c.rasterPixels;
     totals.files++;
     totals.passed += ok ? 1 : 0;
+    // Text checks all pass and the raster differs on at most 0.1 % of the pixels.
+    if (!ok && c.leaked.length === 0 && c.missingReplacement === 0 && c.changedOutside.length === 0 && c.rasterDiffPixels <= 1e-3 * c.rasterPixels) totals.passedButRaster01pct++;
     totals.boxes += c.targets;
     totals.leaked += c.leaked.length;
     totals.missing += c.missingReplacement;

@@ -112,7 +112,10 @@ export function checkRedaction(before: string, after: string, lastPage: number, 
     if (inside.some((w) => w.text.includes(t.word.text) && !rep.includes(t.word.text))) leaked.push(t.word.text);
     if (rep && !inside.some((w) => w.text.includes(rep) || rep.includes(w.text))) missingReplacement++;
   });
-  const outside = a.words.filter((w) => !boxes.some((bx) => touches(w, bx, 0)));
+  // Words that are not readable text (control characters, U+FFFD from fonts without a
+  // Unicode map) cannot be searched or copied either way: not compared.
+  const readable = (w: Word) => !/[\u0000-\u001f\ufffd]/.test(w.text);
+  const outside = a.words.filter((w) => readable(w) && !boxes.some((bx) => touches(w, bx, 0)));
   const changedOutside = outside
     .filter((w) => !b.words.some((v) => v.page === w.page && v.text === w.text && Math.abs(v.x0 - w.x0) < 0.6 && Math.abs(v.y0 - w.y0) < 0.6))
     // pdftotext may glue a neighbour to a word or split it differently once a box cut the run;

@@ -71,6 +71,7 @@ export async function applyEdits(m: Pdfium, input: Uint8Array, edits: PdfEdit[],
       const frame = pageFrame(m, page);
       try {
         for (const i of indexes) checkBoxOnPage(edits[i], i, frame);
+        flattenAnnotationsUnder(m, page, indexes.map((i) => frame.rectOf(edits[i].box)));
         const textPage = m.FPDFText_LoadPage(page);
         for (const i of indexes) {
           const rect = frame.rectOf(edits[i].box);
@@ -116,6 +117,31 @@ function checkBoxOnPage(e: PdfEdit, i: number, frame: PageFrame): void {
       `bbox {left: ${b.left}, top: ${b.top}, width: ${b.width}, height: ${b.height}} is not inside page ${e.pageNumber} (${frame.width.toFixed(1)} x ${frame.height.toFixed(1)} pt, origin top-left as displayed)`,
     );
   }
+}
+
+/** Annotation subtypes left alone: Link (2), Popup (16), Redact (28). */
+const KEEP_ANNOTS = new Set([2, 16, 28]);
+
+/**
+ * Annotations over a box (form fields, free text, stamps) are not page content, so the
+ * redaction cannot reach them: they are flattened into the page first (their appearance
+ * becomes content, the annotation goes), then redacted like everything else.
+ */
+function flattenAnnotationsUnder(m: Pdfium, page: number, rects: UserRect[]): void {
+  withFloats(m, 4, (p) => {
+    for (let i = m.FPDFPage_GetAnnotCount(page) - 1; i >= 0; i--) {
+      const annot = m.FPDFPage_GetAnnot(page, i);
+      if (!annot) continue;
+      try {
+        if (KEEP_ANNOTS.has(m.FPDFAnnot_GetSubtype(annot)) || !m.FPDFAnnot_GetRect(annot, p)) continue;
+        const [l, t, r, b] = readFloats(m, p, 4);
+        const box = { l: Math.min(l, r), r: Math.max(l, r), b: Math.min(b, t), t: Math.max(b, t) };
+        if (rects.some((R) => box.l < R.r && box.r > R.l && box.b < R.t && box.t > R.b)) m.EPDFAnnot_Flatten(page, annot);
+      } finally {
+        m.FPDFPage_CloseAnnot(annot);
+      }
+    }
+  });
 }
 
 function redactRect(m: Pdfium, page: number, r: UserRect): void {

@@ -54,7 +54,8 @@ export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
   const after = inspected.texts;
   if (task.guardPages !== false) {
     for (const [pageNumber, snap] of out.before) {
-      const problem = comparePages(snap, inspected.pages.get(pageNumber)!, task.edits.filter((e) => e.pageNumber === pageNumber).map((e) => e.box));
+      const onPage = task.edits.filter((e) => e.pageNumber === pageNumber);
+      const problem = comparePages(snap, inspected.pages.get(pageNumber)!, onPage.map((e) => e.box), onPage.map((e) => (e.kind === 'text' ? (e.text ?? '') : '')));
       if (problem) throw new PageDamagedError(`page ${pageNumber} could not be rewritten faithfully: ${problem}; the edit was refused`);
     }
   }
