@@ -1,13 +1,11 @@
 /**
  * The engine's PDF edit (spec: POST {editor_url}/pdf-editor/edit/reparse), kept out of
- * engine.ts: it is not a queued job (the spec answers with the edit result), but it uses the
- * engine's input limits, worker pool, data folder, job store (for `job_id`'s configuration)
- * and parse submission (the re-parse). operations/edit does the work.
+ * engine.ts: it is not a queued job (the spec answers with the edit result at once), so it is
+ * not in the operations registry; it uses the engine's input limits, worker pool, blob store
+ * (upload_to_storage), job store (for `job_id`'s configuration) and parse submission (the
+ * re-parse). operations/edit does the work.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { errorMessage, JobNotFoundError, ProcessingError } from '../errors.js';
 import { describeInput, loadInput, type InputLimits, type JobInput } from '../input/resolve-input.js';
 import type { EditPdfOutput, EditPdfTask } from '../formats/pdf/edit/edit-pdf.js';
@@ -15,7 +13,8 @@ import { validateEditOptions } from '../operations/edit/options.js';
 import { runEdit, type EditOutcome } from '../operations/edit/run-edit.js';
 import { editFailure } from '../operations/edit/views.js';
 import type { WorkerPool } from '../workers/pool.js';
-import type { JobRecord } from './job-store.js';
+import type { JobRecord } from '../model/job.js';
+import type { BlobStore } from './blob-store.js';
 
 export interface EditPdfRequest {
   /** A JSON object (or its text) with `items`. */
@@ -31,7 +30,8 @@ export interface EditPdfRequest {
 export interface EditPdfHost {
   limits: InputLimits;
   pool: WorkerPool;
-  dataDir: string;
+  /** Where kept edits go (key `edit-<uuid>/edited.pdf`; the retention policy removes them like job files). */
+  blobs: BlobStore;
   job(id: string): Promise<JobRecord | undefined>;
   parse(bytes: Uint8Array, options: Record<string, unknown>): Promise<{ job_id: string }>;
 }
@@ -49,11 +49,9 @@ export async function editPdfWith(host: EditPdfHost, input: JobInput, request: E
   return runEdit(bytes, options, {
     edit: (task: EditPdfTask) => host.pool.runAny('pdf.edit', task) as Promise<EditPdfOutput>,
     keep: async (pdf) => {
-      const dir = path.join(host.dataDir, 'edits', randomUUID());
-      await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, 'edited.pdf');
-      await fs.writeFile(file, pdf);
-      return pathToFileURL(file).href;
+      const key = `edit-${randomUUID()}/edited.pdf`;
+      await host.blobs.put(key, pdf);
+      return host.blobs.url(key);
     },
     reparse: async (pdf, jobId) => {
       const rec = source!;

@@ -8,8 +8,8 @@ import { ProcessingError } from '../../errors.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import type { Chunk } from '../../model/document.js';
 import { documentFromParseResult } from '../../model/document-from-segments.js';
-import { detectPiiInDocument, detectPiiInPages, piiVerdict, type PiiVerdict } from '../../pipeline/pii/detect.js';
-import type { PiiBlockSeverity, PiiEngine } from '../../pipeline/pii/types.js';
+import { detectPiiInDocument, detectPiiInPages, piiVerdict, type PiiVerdict } from './detect.js';
+import type { PiiBlockSeverity, PiiEngine } from './types.js';
 import type { TextLayerPage } from '../../formats/pdf/edit/text-layer.js';
 import type { WorkerPool } from '../../workers/pool.js';
 
