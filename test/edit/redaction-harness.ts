@@ -28,7 +28,7 @@ export interface PageSize {
 const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
 export function popplerWords(file: string, lastPage: number): { words: Word[]; pages: PageSize[] } {
-  const html = execFileSync('pdftotext', ['-cropbox', '-bbox', '-l', String(lastPage), file, '-'], { encoding: 'utf8', maxBuffer: 256 << 20 });
+  const html = execFileSync('pdftotext', ['-cropbox', '-bbox', '-l', String(lastPage), file, '-'], { encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
   const words: Word[] = [];
   const pages: PageSize[] = [];
   for (const chunk of html.split('<page ').slice(1)) {
@@ -154,7 +154,7 @@ function rasterDiff(before: string, after: string, lastPage: number, boxes: Box[
     let total = 0;
     const where: string[] = [];
     for (const [name, file] of [['a', before], ['b', after]] as const) {
-      execFileSync('pdftoppm', ['-cropbox', '-gray', '-r', '72', '-l', String(lastPage), file, path.join(dir, name)]);
+      execFileSync('pdftoppm', ['-cropbox', '-gray', '-r', '72', '-l', String(lastPage), file, path.join(dir, name)], { stdio: 'ignore' });
     }
     for (let p = 1; p <= lastPage; p++) {
       const pad = (f: string) => {
