@@ -4,6 +4,7 @@
  * poppler no longer finds them, finds the replacement, finds every other word unchanged in
  * place, and the page renders the same outside the boxes (anti-aliasing aside).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { editPdf } from '../../src/formats/pdf/edit/edit-pdf.js';
@@ -37,4 +38,17 @@ describe.skipIf(!hasCorpus)('redaction on corpus PDFs', () => {
       expect(c.rasterDiffPixels, c.rasterDiffAt.join(' ')).toBeLessThanOrEqual(1e-3 * c.rasterPixels);
     }, 60_000);
   }
+});
+
+describe.skipIf(!hasCorpus)('redaction of a filled form field', () => {
+  it('leaves the value nowhere in the file (page, appearance stream, AcroForm /V)', async () => {
+    const file = corpusPath('robustness/qpdf/qpdf/qtest/qpdf/form-filled-by-acrobat.pdf');
+    const { words } = popplerWords(file, 1);
+    const w = words.find((x) => x.text === 'potato')!;
+    const out = await editPdf({ data: fs.readFileSync(file), edits: [{ kind: 'text', pageNumber: 1, box: { left: w.x0, top: w.y0, width: w.x1 - w.x0, height: w.y1 - w.y0 }, text: '' }] });
+    // qpdf exits 3 on this file's damaged (original) streams; its output is still complete.
+    const qdf = (f: string) => spawnSync('qpdf', ['--qdf', '--object-streams=disable', f, '-'], { maxBuffer: 64 << 20 }).stdout.toString('latin1');
+    expect(qdf(file)).toContain('potato');
+    expect(qdf(writeTemp(out.bytes, 'form.pdf'))).not.toContain('potato');
+  });
 });

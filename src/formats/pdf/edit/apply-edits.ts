@@ -42,6 +42,8 @@ export interface EditOutcome {
   bytes: Uint8Array;
   /** Each edited page before the edit (render and text outside the boxes), by page number. */
   before: Map<number, PageSnapshot>;
+  /** Annotations flattened into page content (form fields among them). */
+  flattened: number;
   applied: AppliedEdit[];
   pageCount: number;
 }
@@ -62,6 +64,7 @@ export async function applyEdits(m: Pdfium, input: Uint8Array, edits: PdfEdit[],
     const pageCount = m.FPDF_GetPageCount(opened.doc);
     const applied: AppliedEdit[] = new Array(edits.length);
     const before = new Map<number, PageSnapshot>();
+    let flattened = 0;
     const byPage = new Map<number, number[]>();
     edits.forEach((e, i) => byPage.set(e.pageNumber, [...(byPage.get(e.pageNumber) ?? []), i]));
     for (const [pageNumber, indexes] of [...byPage].sort((a, b) => a[0] - b[0])) {
@@ -71,7 +74,7 @@ export async function applyEdits(m: Pdfium, input: Uint8Array, edits: PdfEdit[],
       const frame = pageFrame(m, page);
       try {
         for (const i of indexes) checkBoxOnPage(edits[i], i, frame);
-        flattenAnnotationsUnder(m, page, indexes.map((i) => frame.rectOf(edits[i].box)));
+        flattened += flattenAnnotationsUnder(m, page, indexes.map((i) => frame.rectOf(edits[i].box)));
         const textPage = m.FPDFText_LoadPage(page);
         for (const i of indexes) {
           const rect = frame.rectOf(edits[i].box);
@@ -91,7 +94,7 @@ export async function applyEdits(m: Pdfium, input: Uint8Array, edits: PdfEdit[],
         m.FPDF_ClosePage(page);
       }
     }
-    return { bytes: saveFull(m, opened.doc), applied, pageCount, before };
+    return { bytes: saveFull(m, opened.doc), applied, pageCount, before, flattened };
   } finally {
     opened.close();
   }
@@ -127,7 +130,8 @@ const KEEP_ANNOTS = new Set([2, 16, 28]);
  * redaction cannot reach them: they are flattened into the page first (their appearance
  * becomes content, the annotation goes), then redacted like everything else.
  */
-function flattenAnnotationsUnder(m: Pdfium, page: number, rects: UserRect[]): void {
+function flattenAnnotationsUnder(m: Pdfium, page: number, rects: UserRect[]): number {
+  let count = 0;
   withFloats(m, 4, (p) => {
     for (let i = m.FPDFPage_GetAnnotCount(page) - 1; i >= 0; i--) {
       const annot = m.FPDFPage_GetAnnot(page, i);
@@ -136,12 +140,13 @@ function flattenAnnotationsUnder(m: Pdfium, page: number, rects: UserRect[]): vo
         if (KEEP_ANNOTS.has(m.FPDFAnnot_GetSubtype(annot)) || !m.FPDFAnnot_GetRect(annot, p)) continue;
         const [l, t, r, b] = readFloats(m, p, 4);
         const box = { l: Math.min(l, r), r: Math.max(l, r), b: Math.min(b, t), t: Math.max(b, t) };
-        if (rects.some((R) => box.l < R.r && box.r > R.l && box.b < R.t && box.t > R.b)) m.EPDFAnnot_Flatten(page, annot);
+        if (rects.some((R) => box.l < R.r && box.r > R.l && box.b < R.t && box.t > R.b) && m.EPDFAnnot_Flatten(page, annot)) count++;
       } finally {
         m.FPDFPage_CloseAnnot(annot);
       }
     }
   });
+  return count;
 }
 
 function redactRect(m: Pdfium, page: number, r: UserRect): void {

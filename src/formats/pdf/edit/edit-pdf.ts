@@ -6,6 +6,7 @@
  */
 import { applyEdits, inspectEdited, type PdfEdit } from './apply-edits.js';
 import { comparePages } from './page-guard.js';
+import { dropOrphanFields } from './orphan-fields.js';
 import { loadPdfium } from './pdfium.js';
 
 export interface EditPdfTask {
@@ -46,6 +47,8 @@ function longestCommonRun(a: string, b: string): number {
 export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
   const m = await loadPdfium();
   const out = await applyEdits(m, task.data, task.edits, task.password);
+  // Flattened form fields leave their values in the AcroForm: drop those fields.
+  if (out.flattened > 0 && !task.password) out.bytes = (await dropOrphanFields(out.bytes)).bytes;
   const inspected = inspectEdited(
     m,
     out.bytes,
