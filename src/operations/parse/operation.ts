@@ -7,6 +7,7 @@ import type { Operation } from '../operation.js';
 import { publicConfiguration, validateParseOptions, type ParseOptions } from './options.js';
 import { parseToDocument, runParse, type ParseResult } from './run-parse.js';
 import { parseViews } from './views.js';
+import { refuseOnPiiAfterParse, refuseOnPiiBeforeParse } from '../../pipeline/pii/preflight.js';
 
 export const parseOperation: Operation<ParseOptions, ParseResult & { pdf_url: string | null }> = {
   name: 'parse',
@@ -16,7 +17,13 @@ export const parseOperation: Operation<ParseOptions, ParseResult & { pdf_url: st
   extraOptionNames: ['layout_analysis', 'ocr_strategy', 'segment_analysis', 'password', 'file_name'],
   validate: validateParseOptions,
   publicConfig: publicConfiguration,
-  run: async (ctx) => ({ ...(await runParse(ctx)), pdf_url: ctx.input.type === 'pdf' ? ctx.storedInputUrl : null }),
+  run: async (ctx) => {
+    // detect_pii: refused before parsing when the text layer shows PII (operations/pii).
+    const pii = await refuseOnPiiBeforeParse(ctx.input, ctx.options, ctx.pool, ctx.signal);
+    const result = await runParse(ctx);
+    await refuseOnPiiAfterParse(pii, ctx.options, result);
+    return { ...result, pdf_url: ctx.input.type === 'pdf' ? ctx.storedInputUrl : null };
+  },
   toDocument: async (ctx) => (await parseToDocument(ctx)).doc,
   views: parseViews,
 };
