@@ -86,8 +86,10 @@ export function itemMarkdown(item: DocItem): string {
       return item.table ? gridMarkdown(item.table) : inline(item);
     case 'Picture': {
       const img = item.image ? `![${item.text.replace(/[[\]\n]/g, ' ')}](${item.image})` : '<!-- image -->';
-      const chart = item.chart ? chartMarkdown(item.chart) : '';
-      return chart ? `${img}\n\n${chart}` : img;
+      if (!item.chart) return img;
+      const c = item.chart as { chart_type?: string; title?: string };
+      const kind = (c.chart_type ?? 'chart').replace(/(3D)?Chart$/, '').replace(/^\w/, (x) => x.toUpperCase());
+      return [img, c.title ? escapeText(c.title) : '', `${kind} chart`, chartMarkdown(item.chart)].filter(Boolean).join('\n\n');
     }
     case 'Formula':
       return `$$${item.text}$$`;

@@ -5,7 +5,7 @@
 import { ProcessingError } from '../../errors.js';
 import type { QuireDocument } from '../../model/quire-document.js';
 import { loadDocx } from '../docx/load-docx.js';
-import { OfficePackage } from './office-package.js';
+import { loadPptx } from '../pptx/load-pptx.js';
 
 export type OfficeKind = 'docx' | 'pptx' | 'xlsx' | 'html' | 'cfb' | null;
 
@@ -33,8 +33,9 @@ export function loadOfficeDocument(bytes: Uint8Array, fileName: string): QuireDo
   switch (kind) {
     case 'docx':
       return loadDocx(bytes, fileName);
+    case 'pptx':
+      return loadPptx(bytes, fileName);
     default:
-      void OfficePackage;
       throw new ProcessingError('unsupported_format', `"${fileName}" is not a DOCX, PPTX or HTML document.`);
   }
 }
