@@ -6,6 +6,8 @@ import type { LoadedInput } from '../input/resolve-input.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { publicConfiguration, validateParseOptions, type ParseOptions } from '../operations/parse/options.js';
 import { runParse } from '../operations/parse/run-parse.js';
+import { officeInputKind, runOfficeParse } from '../operations/parse-office/run-office-parse.js';
+import { writeExports } from '../operations/export/write-exports.js';
 import type { LayoutModelRef } from '../engines/layout/model-ref.js';
 import fs from 'node:fs';
 import { ValidationError } from '../errors.js';
@@ -47,7 +49,13 @@ const parse: OperationSpec<ParseOptions> = {
   validate: validateParseOptions,
   configuration: publicConfiguration,
   mergeTables: (o) => o.merge_tables,
-  run: async (ctx) => ({ ...(await runParse(ctx)), pdf_url: ctx.input.type === 'pdf' ? ctx.storedInputUrl : null }),
+  run: async (ctx) => {
+    // Office documents and HTML take their own path (operations/parse-office); PDFs and images the page pipeline.
+    const office = officeInputKind(ctx.input);
+    const result = office ? await runOfficeParse(ctx, office) : { ...(await runParse(ctx)), pdf_url: ctx.input.type === 'pdf' ? ctx.storedInputUrl : null };
+    const exports = await writeExports(result.chunks, ctx.options.export_format, ctx.jobDir, ctx.input.fileName);
+    return exports ? { ...result, exports } : result;
+  },
 };
 
 /** First bytes of a local input (bytes or path); undefined for URLs. */

@@ -64,6 +64,7 @@ export interface ParseJobView {
   total_chunks?: number;
   page_count?: number;
   pdf_url?: string | null;
+  exports?: Record<string, string>;
 }
 
 export interface GenericJobView {
@@ -97,6 +98,9 @@ interface StoredResult {
   pdf_url?: string | null;
   skipped_pages?: Array<{ page_number: number; error: string }>;
   notes?: string[];
+  exports?: Record<string, string>;
+  /** Format facts of office/HTML inputs (pagination, rendering), shown in `metadata`. */
+  document_metadata?: Record<string, unknown>;
 }
 
 export function parseJobView(rec: JobRecord, read: ReadOptions): ParseJobView {
@@ -120,6 +124,7 @@ export function parseJobView(rec: JobRecord, read: ReadOptions): ParseJobView {
     const r = rec.result as StoredResult;
     if (r.skipped_pages?.length) view.metadata = { skipped_pages: r.skipped_pages };
     if (r.notes?.length) view.metadata = { ...view.metadata, notes: r.notes };
+    if (r.document_metadata) view.metadata = { ...view.metadata, document: r.document_metadata };
     const o = rec.operation === 'parse' ? validateParseOptions(rec.configuration as Record<string, unknown>) : undefined;
     if (read.includeChunks) {
       view.chunks = viewChunks(r.chunks, {
@@ -132,6 +137,7 @@ export function parseJobView(rec: JobRecord, read: ReadOptions): ParseJobView {
     view.total_chunks = r.chunks.length;
     view.page_count = r.page_count;
     view.pdf_url = r.pdf_url ?? null;
+    if (r.exports) view.exports = r.exports;
   }
   return view;
 }

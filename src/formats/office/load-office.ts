@@ -5,6 +5,7 @@
 import { ProcessingError } from '../../errors.js';
 import type { QuireDocument } from '../../model/quire-document.js';
 import { loadDocx } from '../docx/load-docx.js';
+import { loadHtml } from '../html/load-html.js';
 import { loadPptx } from '../pptx/load-pptx.js';
 
 export type OfficeKind = 'docx' | 'pptx' | 'xlsx' | 'html' | 'cfb' | null;
@@ -35,6 +36,8 @@ export function loadOfficeDocument(bytes: Uint8Array, fileName: string): QuireDo
       return loadDocx(bytes, fileName);
     case 'pptx':
       return loadPptx(bytes, fileName);
+    case 'html':
+      return loadHtml(bytes, fileName);
     default:
       throw new ProcessingError('unsupported_format', `"${fileName}" is not a DOCX, PPTX or HTML document.`);
   }
