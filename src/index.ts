@@ -8,6 +8,7 @@ export { detectScannedTables, type ScannedPageInput } from './pipeline/tables/sc
 export { findRasterLines, type GreyRaster } from './pipeline/tables/raster-lines.js';
 export { MemoryJobStore, type JobStore, type JobRecord, type JobState } from './jobs/job-store.js';
 export type { JobInput } from './input/resolve-input.js';
+export type { V3Job, V3Document, MarkdownOptions } from './operations/parse-v3/markdown-jobs.js';
 export { QuireError, ValidationError, QueueFullError, JobNotFoundError, ProcessingError, type ProcessingErrorKind } from './errors.js';
 export * from './model/document.js';
 export type { TableGrid, TableCell } from './model/table.js';

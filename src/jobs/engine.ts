@@ -14,6 +14,7 @@ import { WorkerPool } from '../workers/pool.js';
 import { MemoryJobStore, type JobRecord, type JobState, type JobStore, type OperationName } from './job-store.js';
 import { operations, type OperationSpec } from './operations.js';
 import { resolveLayoutModel, type LayoutModelRef } from '../engines/layout/model-ref.js';
+import { MarkdownJobs, type MarkdownJobsConfig, type MarkdownOptions, type V3Job } from '../operations/parse-v3/markdown-jobs.js';
 import {
   creationResponse,
   genericJobView,
@@ -68,6 +69,8 @@ export interface EngineConfig {
    * QUIRE_CODE_CACHE_DIR environment variable; null: no cache).
    */
   codeCacheDir?: string | null;
+  /** v3 markdown jobs: clock, inline-result limit and retention (defaults: Date.now, 10 MB, 24 h). */
+  markdownJobs?: Pick<MarkdownJobsConfig, 'now' | 'inlineLimitBytes' | 'retentionMs' | 'sweepEveryMs'>;
 }
 
 export interface WaitOptions {
@@ -87,7 +90,7 @@ interface Pending {
 export class Engine {
   readonly pool: WorkerPool;
   private readonly store: JobStore;
-  private readonly cfg: Required<Omit<EngineConfig, 'store' | 'workerFile' | 'workers' | 'layoutModel' | 'layoutThreads' | 'codeCacheDir'>> & { layoutModel: LayoutModelRef | null };
+  private readonly cfg: Required<Omit<EngineConfig, 'store' | 'workerFile' | 'workers' | 'layoutModel' | 'layoutThreads' | 'codeCacheDir' | 'markdownJobs'>> & { layoutModel: LayoutModelRef | null };
   private readonly limits: InputLimits;
   private readonly queue: Pending[] = [];
   private readonly running = new Map<string, AbortController>();
@@ -96,6 +99,8 @@ export class Engine {
   private quotaUsed = 0;
   private durations: number[] = [];
   private closed = false;
+  private v3: MarkdownJobs | undefined;
+  private readonly v3Config: EngineConfig['markdownJobs'];
 
   constructor(config: EngineConfig = {}) {
     this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile, codeCacheDir: config.codeCacheDir });
@@ -114,6 +119,37 @@ export class Engine {
       layoutModel: resolveLayoutModel(config.layoutModel, config.layoutThreads),
     };
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
+    this.v3Config = config.markdownJobs;
+  }
+
+  /** v3 markdown jobs, created on first use; their PDFs go through lean parse jobs (no crops). */
+  get markdownJobs(): MarkdownJobs {
+    this.v3 ??= new MarkdownJobs({
+      ...this.v3Config,
+      dataDir: this.cfg.dataDir,
+      inputLimits: this.limits,
+      parsePdf: async (bytes, fileName, pageRange) => {
+        const job = await this.parse({ data: bytes, fileName }, { ...(pageRange ? { page_range: pageRange } : {}), output_fields: { image: false, ocr: false } });
+        const done = await this.waitForJob(job.job_id);
+        if (done.status !== 'Succeeded') throw new ProcessingError('processing_error', done.message ?? 'The PDF could not be parsed.');
+        return { chunks: (done.chunks ?? []) as never, page_count: done.page_count ?? 0, artifactDir: path.join(this.cfg.dataDir, job.job_id) };
+      },
+    });
+    return this.v3;
+  }
+
+  /** Submit a v3 markdown parse (a PDF, or a .tar/.tar.gz/.zip of PDFs); returns the queued v3 job. */
+  parseMarkdown(input: JobInput, options: MarkdownOptions = {}): V3Job {
+    if (this.closed) throw new QueueFullError(60, 'The engine is closed.');
+    return this.markdownJobs.submit(input, options);
+  }
+
+  getMarkdownJob(id: string): V3Job {
+    return this.markdownJobs.get(id);
+  }
+
+  waitForMarkdownJob(id: string): Promise<V3Job> {
+    return this.markdownJobs.wait(id);
   }
 
   get quotaRemaining(): number {
@@ -206,6 +242,7 @@ export class Engine {
   /** Stop accepting work, cancel what runs, and stop the workers. */
   async close(): Promise<void> {
     this.closed = true;
+    this.v3?.close();
     for (const p of this.queue.splice(0)) await this.finish(p.id, { state: 'cancelled', message: 'Engine closed.' });
     for (const c of this.running.values()) c.abort(new ProcessingError('processing_error', 'Engine closed.'));
     await this.pool.destroy();
