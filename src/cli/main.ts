@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { createEngine } from '../jobs/engine.js';
 import { QuireError, errorMessage } from '../errors.js';
 import { writeJsonFile, writeJsonStream } from './write-json.js';
+import { registerMarkdownCommand } from './commands/markdown.js';
 
 /** Unknown `--flag value` pairs become spec options; `--flag` alone means true. */
 function collectOptions(args: string[]): Record<string, string> {
@@ -126,7 +127,7 @@ program
   });
 
 for (const [name, op, desc] of [
-  ['parse', 'parse', 'Parse a PDF into chunks and segments'],
+  ['parse', 'parse', 'Parse a PDF, image, office document (DOCX, PPTX, DOC, PPT, XLSX, XLS) or HTML file into chunks and segments'],
   ['excel', 'parse_excel', 'Parse an XLSX/XLS workbook into table segments'],
 ] as const) {
   program
@@ -142,5 +143,7 @@ for (const [name, op, desc] of [
       process.exitCode = await runJob(op, file, cmdOpts, cmd.args.slice(1));
     });
 }
+
+registerMarkdownCommand(program);
 
 await program.parseAsync(process.argv);
