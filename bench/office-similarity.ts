@@ -8,30 +8,12 @@
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { distance } from 'fastest-levenshtein';
 import { loadOfficeDocument } from '../src/formats/office/load-office.js';
 import { documentMarkdown } from '../src/render/markdown-pages.js';
+import { markdownSimilarity as similarity } from './lib/markdown-similarity.js';
 
 const corpus = process.env.QUIRE_CORPUS ?? path.resolve('../shared/corpus');
 const root = path.join(corpus, 'office/docling/tests/data');
-
-function normalise(md: string): string {
-  return md
-    .normalize('NFKC')
-    .split('\n')
-    .filter((l) => !/^\s*\|?(\s*:?-+:?\s*\|)+\s*$/.test(l))
-    .map((l) => (l.trim().startsWith('|') ? l.replace(/\s*\|\s*/g, '|') : l))
-    .join('\n')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-export function similarity(a: string, b: string): number {
-  const x = normalise(a);
-  const y = normalise(b);
-  const m = Math.max(x.length, y.length);
-  return m === 0 ? 1 : 1 - distance(x, y) / m;
-}
 
 const kinds = process.argv[2] ? [process.argv[2]] : ['docx', 'pptx'];
 const scores: number[] = [];

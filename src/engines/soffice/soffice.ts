@@ -95,3 +95,8 @@ export async function sofficeConvert(bytes: Uint8Array, fromExt: string, toExt: 
     await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 }
+
+/** Forget the located soffice (after QUIRE_SOFFICE changes). */
+export function resetSofficeCache(): void {
+  cached = undefined;
+}

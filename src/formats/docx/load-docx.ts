@@ -169,9 +169,13 @@ export function loadDocx(bytes: Uint8Array, fileName: string): QuireDocument {
   reader.notes(find('/footnotes'), 'w:footnote');
   reader.notes(find('/endnotes'), 'w:endnote');
   const pageCount = Math.max(1, ...reader.items.map((i) => i.prov[0]!.pageNumber));
+  // Page size from the final section (twentieths of a point); Word's default is US Letter.
+  const pgSz = child(sectPr, 'w:pgSz');
+  const width = Number(pgSz?.attrs['w:w'] ?? 12240) / 20 || 612;
+  const height = Number(pgSz?.attrs['w:h'] ?? 15840) / 20 || 792;
   return {
     source: { fileName, mimeType: DOCX_MIME },
-    pages: Array.from({ length: pageCount }, (_, i) => ({ pageNumber: i + 1, width: 0, height: 0, unit: 'none' as const, textSource: 'native' as const })),
+    pages: Array.from({ length: pageCount }, (_, i) => ({ pageNumber: i + 1, width, height, unit: 'pt' as const, textSource: 'native' as const })),
     items: reader.items,
     warnings: [],
     metadata: { format: 'docx', pagination: rendered ? 'word-rendered-page-breaks' : 'explicit-page-breaks', boxes: 'none' },

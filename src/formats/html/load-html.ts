@@ -170,9 +170,10 @@ export function loadHtml(bytes: Uint8Array, fileName: string): QuireDocument {
   reader.blocks(dom.children);
   return {
     source: { fileName, mimeType: 'text/html' },
-    pages: [{ pageNumber: 1, width: 0, height: 0, unit: 'none', textSource: 'native' }],
+    // HTML has no page: one nominal US Letter page (metadata says so), boxes null.
+    pages: [{ pageNumber: 1, width: 612, height: 792, unit: 'pt', textSource: 'native' }],
     items: reader.items,
     warnings: [],
-    metadata: { format: 'html', pagination: 'single-page', boxes: 'none' },
+    metadata: { format: 'html', pagination: 'single-page', page_size: 'nominal', boxes: 'none' },
   };
 }
