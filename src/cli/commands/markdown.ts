@@ -22,6 +22,8 @@ export function registerMarkdownCommand(program: Command): void {
       try {
         const created = engine.parseMarkdown(file, opts.pages !== undefined ? { pages: opts.pages } : {});
         const final = await engine.waitForMarkdownJob(created.job_id);
+        // The kept PDF copies are not needed once the pages are printed; a result_url file stays.
+        await engine.markdownJobs.releaseIntermediates(created.job_id);
         if (opts.out) writeJsonFile(opts.out, final);
         else if (process.stdout.isTTY) process.stdout.write(JSON.stringify(final, null, 2) + '\n');
         else writeJsonStream(process.stdout, final);

@@ -20,8 +20,13 @@ import { sofficeAvailable, sofficeConvert } from '../../engines/soffice/soffice.
 import type { LoadedInput } from '../../input/resolve-input.js';
 import { DEFAULT_PARSE_EXCEL_OPTIONS } from '../parse-excel/options.js';
 import type { ParseOptions } from '../parse/options.js';
-import type { ParseContext, ParseResult } from '../parse/run-parse.js';
-import { documentChunks } from './to-segments.js';
+import type { ParseResult } from '../parse/run-parse.js';
+import type { RunContext } from '../operation.js';
+
+type ParseContext = RunContext<ParseOptions>;
+import { stableId } from '../../model/ids.js';
+import { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
+import { segmentsOf } from '../../render/segments.js';
 
 export type OfficeInputKind = 'docx' | 'pptx' | 'html' | 'doc' | 'ppt' | 'xls' | 'xlsx';
 
@@ -83,6 +88,14 @@ export async function runOfficeParse(ctx: ParseContext, kind: OfficeInputKind): 
   return officeResult(doc, pdf, ctx, options);
 }
 
+/** The neutral document of an office/HTML input for operations that read documents (ctx.parseDocument). */
+export async function officeDocument(ctx: ParseContext, kind: 'docx' | 'pptx' | 'html' | 'doc' | 'ppt'): Promise<QuireDocument> {
+  const { doc } = await loadOfficeInput(ctx.input, kind, ctx.signal, false);
+  ctx.reservePages(doc.pages.length);
+  doc.items.forEach((item, i) => (item.id = stableId(ctx.jobId, item.prov[0]?.pageNumber ?? 1, i, item.type, item.id)));
+  return doc;
+}
+
 async function officeResult(doc: QuireDocument, pdf: Uint8Array | null, ctx: ParseContext, options: ParseOptions): Promise<OfficeParseResult> {
   const pageCount = doc.pages.length;
   if (pageCount > ctx.maxPages) throw new ProcessingError('page_limit_exceeded', `The document has ${pageCount} pages; the limit is ${ctx.maxPages}.`);
@@ -91,7 +104,10 @@ async function officeResult(doc: QuireDocument, pdf: Uint8Array | null, ctx: Par
   ctx.reservePages(pages.length);
   const selected = new Set(pages);
   const keepTypes = options.segment_filter === 'all' ? null : new Set<string>(options.segment_filter);
-  const chunks = documentChunks(doc, ctx.jobId, (s) => selected.has(s.page_number) && (!keepTypes || keepTypes.has(s.segment_type)));
+  // Loader ids are per file; the job's ids are stable hashes like the PDF path's (model/ids).
+  doc.items.forEach((item, i) => (item.id = stableId(ctx.jobId, item.prov[0]?.pageNumber ?? 1, i, item.type, item.id)));
+  const segments = segmentsOf(doc).filter((s) => selected.has(s.page_number) && (!keepTypes || keepTypes.has(s.segment_type)));
+  const chunks = chunkSegments(segments, ctx.jobId);
   let pdfUrl: string | null = null;
   if (pdf) {
     await fs.mkdir(ctx.jobDir, { recursive: true });

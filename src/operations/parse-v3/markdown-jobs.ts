@@ -72,7 +72,7 @@ export interface MarkdownOptions {
   file_name?: string;
 }
 
-interface Record {
+interface JobEntry {
   job: V3Job;
   createdMs: number;
   dirs: string[];
@@ -80,7 +80,7 @@ interface Record {
 }
 
 export class MarkdownJobs {
-  private readonly jobs = new Map<string, Record>();
+  private readonly jobs = new Map<string, JobEntry>();
   private readonly now: () => number;
   private readonly timer: NodeJS.Timeout | undefined;
   private readonly ctl = new AbortController();
@@ -100,7 +100,7 @@ export class MarkdownJobs {
     const desc = describeInput(input, { ...this.cfg.inputLimits, maxBytes: Math.min(this.cfg.inputLimits.maxBytes, V3_MAX_INPUT_BYTES) }, options.file_name);
     const id = randomUUID().replace(/-/g, '');
     const createdMs = this.now();
-    const rec: Record = { job: { job_id: id, status: 'queued', created_at: new Date(createdMs).toISOString() }, createdMs, dirs: [path.join(this.cfg.dataDir, 'v3', id)], waiters: [] };
+    const rec: JobEntry = { job: { job_id: id, status: 'queued', created_at: new Date(createdMs).toISOString() }, createdMs, dirs: [path.join(this.cfg.dataDir, 'v3', id)], waiters: [] };
     this.jobs.set(id, rec);
     setImmediate(() => void this.run(rec, desc, options));
     return { ...rec.job };
@@ -133,12 +133,21 @@ export class MarkdownJobs {
     return gone;
   }
 
+  /** Deletes a finished job's intermediate files (the PDFs' parse folders), keeping its result file. */
+  async releaseIntermediates(id: string): Promise<void> {
+    const rec = this.jobs.get(id);
+    if (!rec || rec.job.status === 'queued' || rec.job.status === 'running') return;
+    const [own, ...rest] = rec.dirs;
+    await Promise.all(rest.map((d) => fs.rm(d, { recursive: true, force: true }).catch(() => undefined)));
+    rec.dirs = [own!];
+  }
+
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.ctl.abort(new Error('The engine is closed.'));
   }
 
-  private async run(rec: Record, desc: ReturnType<typeof describeInput>, options: MarkdownOptions): Promise<void> {
+  private async run(rec: JobEntry, desc: ReturnType<typeof describeInput>, options: MarkdownOptions): Promise<void> {
     rec.job.status = 'running';
     try {
       const input = await loadInput(desc, { ...this.cfg.inputLimits, maxBytes: Math.min(this.cfg.inputLimits.maxBytes, V3_MAX_INPUT_BYTES) }, this.ctl.signal);
@@ -167,7 +176,7 @@ export class MarkdownJobs {
     for (const w of rec.waiters.splice(0)) w();
   }
 
-  private async parseOne(rec: Record, bytes: Uint8Array, fileName: string, pages: string | undefined): Promise<{ page_count: number; pages: V3Page[] }> {
+  private async parseOne(rec: JobEntry, bytes: Uint8Array, fileName: string, pages: string | undefined): Promise<{ page_count: number; pages: V3Page[] }> {
     const parsed = await this.cfg.parsePdf(bytes, fileName, pages, this.ctl.signal);
     if (parsed.artifactDir) rec.dirs.push(parsed.artifactDir);
     // The selection is ascending: the first page_count pages of the unbounded selection.
@@ -176,7 +185,7 @@ export class MarkdownJobs {
     return { page_count: parsed.page_count, pages: pagesFromChunks(parsed.chunks, numbers) };
   }
 
-  private async complete(rec: Record, result: Pick<V3Job, 'page_count' | 'pages' | 'documents'>): Promise<void> {
+  private async complete(rec: JobEntry, result: Pick<V3Job, 'page_count' | 'pages' | 'documents'>): Promise<void> {
     const full: V3Job = { job_id: rec.job.job_id, status: 'done', created_at: rec.job.created_at, ...result };
     const json = JSON.stringify(full);
     const limit = this.cfg.inlineLimitBytes ?? V3_INLINE_LIMIT_BYTES;
