@@ -4,7 +4,7 @@ import { loadDocx } from '../../src/formats/docx/load-docx.js';
 import { documentMarkdown } from '../../src/render/markdown-pages.js';
 import { markdownSimilarity } from '../../bench/lib/markdown-similarity.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
-import { sampleDocx } from './make-docx.js';
+import { sampleDocx } from '../../bench/lib/sample-docx.js';
 
 describe('DOCX reader', () => {
   it('reads headings, links, lists with numbering, a spanning table and page breaks', async () => {

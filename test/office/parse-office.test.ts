@@ -6,7 +6,7 @@ import { createEngine, type Engine } from '../../src/index.js';
 import { resetSofficeCache, sofficeAvailable } from '../../src/engines/soffice/soffice.js';
 import { chunksMarkdown } from '../../src/operations/export/write-exports.js';
 import { assertValidOutput, corpusPath, fixture, hasCorpus } from '../helpers.js';
-import { sampleDocx } from './make-docx.js';
+import { sampleDocx } from '../../bench/lib/sample-docx.js';
 
 const hasSoffice = sofficeAvailable();
 const read = (url: string) => fs.readFileSync(fileURLToPath(url));
