@@ -98,6 +98,7 @@ export async function officeDocument(ctx: ParseContext, kind: 'docx' | 'pptx' | 
 
 async function officeResult(doc: QuireDocument, pdf: Uint8Array | null, ctx: ParseContext, options: ParseOptions): Promise<OfficeParseResult> {
   const pageCount = doc.pages.length;
+  if (pageCount === 0) throw new ProcessingError('empty_file', doc.metadata?.format === 'pptx' ? 'The presentation has no slides: there is nothing to parse.' : 'The document has no pages: there is nothing to parse.');
   if (pageCount > ctx.maxPages) throw new ProcessingError('page_limit_exceeded', `The document has ${pageCount} pages; the limit is ${ctx.maxPages}.`);
   const pages = selectPages(options.page_range ?? undefined, pageCount);
   if (pages.length === 0) throw new ProcessingError('no_pages_selected', `page_range selects no page of this ${pageCount}-page document.`);
