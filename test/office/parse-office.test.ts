@@ -103,4 +103,18 @@ describe('parse of office documents and exports', () => {
     expect(read(done.pdf_url!).subarray(0, 5).toString()).toBe('%PDF-');
     expect(done.metadata).toMatchObject({ document: { rendering: 'libreoffice-pdf' } });
   }, 120_000);
+
+  it.skipIf(!hasSoffice)('with LibreOffice, a DOCX gets the pages and boxes of its rendering and pdf_url points at it', async () => {
+    const done = await engine.waitForJob((await engine.parse({ data: await sampleDocx(), fileName: 'report.docx' })).job_id);
+    expect(done.status).toBe('Succeeded');
+    expect(done.metadata).toMatchObject({ document: { pagination: 'libreoffice-rendering', boxes: 'aligned-to-rendering' } });
+    expect(read(done.pdf_url!).subarray(0, 5).toString()).toBe('%PDF-');
+    const segs = done.chunks!.flatMap((c) => c.segments as Array<{ content: string; page_number: number; bbox: { left: number; top: number; width: number } }>);
+    const title = segs.find((s) => s.content === 'Annual Report')!;
+    const closing = segs.find((s) => s.content.startsWith('Closing words'))!;
+    expect(title.page_number).toBe(1);
+    expect(title.bbox.width).toBeGreaterThan(50);
+    expect(closing.page_number).toBe(2);
+    expect(closing.bbox.top).toBeLessThan(200); // first thing on its page
+  }, 120_000);
 });

@@ -18,6 +18,7 @@ import { selectPages } from '../../options/page-range.js';
 import { loadOfficeDocument, officeKind } from '../../formats/office/load-office.js';
 import { sofficeAvailable, sofficeConvert } from '../../engines/soffice/soffice.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
+import { alignToRendering } from './align-to-rendering.js';
 import { DEFAULT_PARSE_EXCEL_OPTIONS } from '../parse-excel/options.js';
 import type { ParseOptions } from '../parse/options.js';
 import type { ParseResult } from '../parse/run-parse.js';
@@ -85,6 +86,15 @@ export async function runOfficeParse(ctx: ParseContext, kind: OfficeInputKind): 
     return { ...result, pdf_url: null, skipped_pages: [] };
   }
   const { doc, pdf } = await loadOfficeInput(input, kind, ctx.signal);
+  // Word documents get pages and boxes from the rendering; slides already have both.
+  if (pdf && doc.metadata?.format === 'docx') {
+    try {
+      await alignToRendering(doc, pdf, ctx.pool, ctx.jobId, ctx.signal, ctx.maxPages);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      doc.warnings.push({ message: `Pages and boxes could not be taken from the rendering: ${(err as Error).message}` });
+    }
+  }
   return officeResult(doc, pdf, ctx, options);
 }
 
