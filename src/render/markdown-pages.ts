@@ -24,8 +24,12 @@ export interface MarkdownPage {
 
 const MD_SPECIAL = /([\\_*`])/g;
 
+/** Escapes markdown specials, leaving inline math (`$…$`) as written. */
 function escapeText(s: string): string {
-  return s.replace(MD_SPECIAL, '\\$1');
+  return s
+    .split(/(\$[^$\n]+\$)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(MD_SPECIAL, '\\$1')))
+    .join('');
 }
 
 /** Escaped text with its hyperlinks as markdown links (first occurrence of each). */

@@ -11,7 +11,7 @@ import { ProcessingError } from '../../errors.js';
 import type { DocItem, QuireDocument } from '../../model/quire-document.js';
 import { readChart } from '../office/chart.js';
 import { OfficePackage } from '../office/office-package.js';
-import { child, children, textOf, type XmlNode } from '../office/xml-tree.js';
+import { child, children, type XmlNode } from '../office/xml-tree.js';
 import { Numbering } from './numbering.js';
 import { readInline, type RunContext } from './runs.js';
 import { Styles } from './styles.js';
@@ -60,6 +60,13 @@ class DocxReader {
     for (const c of container?.children ?? []) {
       if (c.name === 'w:p') this.paragraph(c, furniture);
       else if (c.name === 'w:tbl') {
+        // A one-cell table is a frame around content (a boxed note, a layout cell), not data.
+        const rows = children(c, 'w:tr');
+        const cells = rows.length === 1 ? children(rows[0], 'w:tc') : [];
+        if (cells.length === 1) {
+          this.blocks(cells[0], furniture);
+          continue;
+        }
         const table = readTable(c, this.paragraphText);
         if (table.cells.length) this.push({ type: 'Table', text: table.cells.map((x) => x.text).join('\t'), table, ...(furniture ? { furniture: true } : {}) });
       } else if (c.name === 'w:sdt') this.blocks(child(c, 'w:sdtContent'), furniture);
@@ -89,7 +96,7 @@ class DocxReader {
         const prefix = num?.ordered && num.marker ? `${num.marker.replace(/\.$/, '')} ` : '';
         this.push({ type: role.kind === 'title' ? 'Title' : 'SectionHeader', level: role.kind === 'title' ? 0 : role.level, text: prefix + text, ...links });
       } else if (role.kind === 'caption') this.push({ type: 'Caption', text, ...links });
-      else if (inline.hasMath && text === textOfMathOnly(p)) this.push({ type: 'Formula', text });
+      else if (inline.hasMath && /^\$[^$]+\$$/.test(text.replace(/\$\s+\$/g, ' '))) this.push({ type: 'Formula', text: text.replace(/^\$\s*|\s*\$$/g, '').replace(/\$\s+\$/g, ' ') });
       else {
         const num = numRef ? this.numbering.next(numRef.numId, numRef.ilvl) : undefined;
         if (num) this.push({ type: 'ListItem', text, list: { ordered: num.ordered, marker: num.marker || undefined, depth: num.depth }, ...links });
@@ -118,18 +125,6 @@ class DocxReader {
       if (text) this.push({ type: 'Footnote', text });
     }
   }
-}
-
-function textOfMathOnly(p: XmlNode): string {
-  let s = '';
-  const walk = (n: XmlNode) => {
-    for (const c of n.children) {
-      if (c.name === 'm:t') s += textOf(c);
-      else if (c.name !== 'w:r') walk(c);
-    }
-  };
-  walk(p);
-  return s.replace(/\t/g, ' ').trim();
 }
 
 export function loadDocx(bytes: Uint8Array, fileName: string): QuireDocument {

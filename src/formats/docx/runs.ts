@@ -6,6 +6,7 @@
  */
 import type { Hyperlink } from '../../model/quire-document.js';
 import { attr, child, find, findAll, textOf, type XmlNode } from '../office/xml-tree.js';
+import { mathLatex } from './omml.js';
 
 export interface InlineObject {
   kind: 'picture' | 'chart' | 'textbox';
@@ -98,10 +99,13 @@ export function readInline(p: XmlNode, ctx: RunContext): InlineContent {
           break;
         }
         case 'm:oMath':
-        case 'm:oMathPara':
+        case 'm:oMathPara': {
+          // Inline math as $LaTeX$; a paragraph of math alone becomes a Formula (load-docx).
           out.hasMath = true;
-          out.text += findAll(c, 'm:t').map(textOf).join('');
+          const latex = mathLatex(c);
+          if (latex) out.text += ` $${latex}$ `;
           break;
+        }
         case 'w:hyperlink': {
           const start = out.text.length;
           walk(c);
