@@ -93,13 +93,18 @@ export function itemMarkdown(item: DocItem): string {
       if (!item.chart) return img;
       const c = item.chart as { chart_type?: string; title?: string };
       const kind = (c.chart_type ?? 'chart').replace(/(3D)?Chart$/, '').replace(/^\w/, (x) => x.toUpperCase());
-      return [img, c.title ? escapeText(c.title) : '', `${kind} chart`, chartMarkdown(item.chart)].filter(Boolean).join('\n\n');
+      return [c.title ? escapeText(c.title) : '', img, `${kind} chart`, chartMarkdown(item.chart)].filter(Boolean).join('\n\n');
     }
     case 'Formula':
       return `$$${item.text}$$`;
     default:
       return inline(item).replace(/\n/g, '  \n');
   }
+}
+
+/** Same place: list items of one shape (slides) or of a box-less document form one list. */
+function sameBox(a: DocItem, b: DocItem): boolean {
+  return JSON.stringify(a.prov[0]?.bbox ?? null) === JSON.stringify(b.prov[0]?.bbox ?? null);
 }
 
 /** Joins item markdown: list items of one run on consecutive lines, blocks by a blank line. */
@@ -109,7 +114,7 @@ export function joinItems(items: readonly DocItem[]): string {
   for (const item of items) {
     const md = itemMarkdown(item);
     if (!md) continue;
-    if (out) out += prev?.type === 'ListItem' && item.type === 'ListItem' ? '\n' : '\n\n';
+    if (out) out += prev?.type === 'ListItem' && item.type === 'ListItem' && sameBox(prev, item) ? '\n' : '\n\n';
     out += md;
     prev = item;
   }
