@@ -50,8 +50,8 @@ export interface V3Job {
 export interface ParsedPdf {
   chunks: Array<Pick<Chunk, 'segments'>>;
   page_count: number;
-  /** Folder the parse left behind, deleted with the v3 job. */
-  artifactDir?: string;
+  /** Deletes what the parse left behind (its job and files); called when the v3 job goes. */
+  release?: () => Promise<void>;
 }
 
 export interface MarkdownJobsConfig {
@@ -76,6 +76,7 @@ interface JobEntry {
   job: V3Job;
   createdMs: number;
   dirs: string[];
+  releases: Array<() => Promise<void>>;
   waiters: Array<() => void>;
 }
 
@@ -100,7 +101,7 @@ export class MarkdownJobs {
     const desc = describeInput(input, { ...this.cfg.inputLimits, maxBytes: Math.min(this.cfg.inputLimits.maxBytes, V3_MAX_INPUT_BYTES) }, options.file_name);
     const id = randomUUID().replace(/-/g, '');
     const createdMs = this.now();
-    const rec: JobEntry = { job: { job_id: id, status: 'queued', created_at: new Date(createdMs).toISOString() }, createdMs, dirs: [path.join(this.cfg.dataDir, 'v3', id)], waiters: [] };
+    const rec: JobEntry = { job: { job_id: id, status: 'queued', created_at: new Date(createdMs).toISOString() }, createdMs, dirs: [path.join(this.cfg.dataDir, 'v3', id)], releases: [], waiters: [] };
     this.jobs.set(id, rec);
     setImmediate(() => void this.run(rec, desc, options));
     return { ...rec.job };
@@ -129,6 +130,7 @@ export class MarkdownJobs {
       this.jobs.delete(id);
       gone.push(id);
       await Promise.all(rec.dirs.map((d) => fs.rm(d, { recursive: true, force: true }).catch(() => undefined)));
+      await Promise.all(rec.releases.splice(0).map((r) => r().catch(() => undefined)));
     }
     return gone;
   }
@@ -137,9 +139,7 @@ export class MarkdownJobs {
   async releaseIntermediates(id: string): Promise<void> {
     const rec = this.jobs.get(id);
     if (!rec || rec.job.status === 'queued' || rec.job.status === 'running') return;
-    const [own, ...rest] = rec.dirs;
-    await Promise.all(rest.map((d) => fs.rm(d, { recursive: true, force: true }).catch(() => undefined)));
-    rec.dirs = [own!];
+    await Promise.all(rec.releases.splice(0).map((r) => r().catch(() => undefined)));
   }
 
   close(): void {
@@ -178,7 +178,7 @@ export class MarkdownJobs {
 
   private async parseOne(rec: JobEntry, bytes: Uint8Array, fileName: string, pages: string | undefined): Promise<{ page_count: number; pages: V3Page[] }> {
     const parsed = await this.cfg.parsePdf(bytes, fileName, pages, this.ctl.signal);
-    if (parsed.artifactDir) rec.dirs.push(parsed.artifactDir);
+    if (parsed.release) rec.releases.push(parsed.release);
     // The selection is ascending: the first page_count pages of the unbounded selection.
     const range = pages !== undefined ? parsePageRange('pages', pages) : undefined;
     const numbers = range ? selectPages(range, 1_000_000).slice(0, parsed.page_count) : selectPages(undefined, parsed.page_count);
