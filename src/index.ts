@@ -11,6 +11,7 @@ export { MemoryJobQueue, type JobQueue } from './jobs/queue.js';
 export { FsBlobStore, type BlobStore } from './jobs/blob-store.js';
 export { defaultDataDir } from './jobs/data-dir.js';
 export type { JobInput } from './input/resolve-input.js';
+export type { V3Job, V3Document, MarkdownOptions } from './operations/parse-v3/markdown-jobs.js';
 export { QuireError, ValidationError, QueueFullError, EngineClosedError, JobNotFoundError, ProcessingError, type ProcessingErrorKind } from './errors.js';
 export * from './model/document.js';
 export type { TableGrid, TableCell } from './model/table.js';
