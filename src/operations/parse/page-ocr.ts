@@ -17,6 +17,7 @@ import { findRasterLines } from '../../pipeline/tables/raster-lines.js';
 import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
 import { applyLayoutModel, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../../pipeline/ocr/upright-frame.js';
+import { checkTextLayer, isScanLike } from '../../pipeline/ocr/verify-text-layer.js';
 
 export interface OcrSettings {
   ocrMode: 'auto_ocr' | 'full_ocr';
@@ -33,6 +34,18 @@ const ocrEngine = async (name: string) => (await import('../../engines/ocr/facto
 
 export function needsOcr(content: PageContent, s: OcrSettings): boolean {
   return s.ocrMode === 'full_ocr' || textLayerNeedsOcr(content.runs, { width: content.width, height: content.height, images: content.images });
+}
+
+/**
+ * auto_ocr on a scan whose text layer passed the text-only rule: render the page and read a
+ * band of it to see whether the layer says what the ink says (verify-text-layer.ts). Returns
+ * the rendering when the layer is contradicted (the page is then OCRed from it), else null.
+ */
+export async function scanLayerContradicted<R extends RasterImage>(content: PageContent, s: OcrSettings, render: (dpi: number) => Promise<R>): Promise<R | null> {
+  if (s.ocrMode !== 'auto_ocr' || !isScanLike(content)) return null;
+  const raster = await render(ocrRenderPlan(content, s.highResolution).dpi);
+  const check = await checkTextLayer(content.runs, raster, await ocrEngine(s.ocrEngine), content);
+  return check.trusted ? null : raster;
 }
 
 export interface OcrRenderPlan {
