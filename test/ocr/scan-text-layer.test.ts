@@ -59,9 +59,11 @@ describe('auto_ocr and a scan text layer', () => {
     engine = createEngine({ workers: 1 });
   });
   afterAll(() => engine.close());
-  const parse = async (data: Uint8Array) => {
-    const r = await engine.waitForJob((await engine.parse({ data, fileName: 'scan.pdf' }, { ocr_mode: 'auto_ocr' })).job_id);
+  let notes: string[] = [];
+  const parse = async (data: Uint8Array, fileName = 'scan.pdf') => {
+    const r = await engine.waitForJob((await engine.parse({ data, fileName }, { ocr_mode: 'auto_ocr' })).job_id);
     expect(r.status).toBe('Succeeded');
+    notes = ((r.metadata as { notes?: string[] }).notes ?? []);
     return textOf(r);
   };
 
@@ -69,6 +71,8 @@ describe('auto_ocr and a scan text layer', () => {
     const text = await parse(await scanPdf(OTHER));
     expect(share(text, INK), text).toBeGreaterThan(0.9);
     expect(share(text, OTHER), text).toBeLessThan(0.3);
+    // The result says why the page's text is not its layer.
+    expect(notes.some((n) => n.startsWith('page 1:') && n.includes('text layer does not match')), notes.join('\n')).toBe(true);
   });
 
   it('keeps a layer that says what the ink says', async () => {
@@ -77,5 +81,15 @@ describe('auto_ocr and a scan text layer', () => {
     const layer = INK.map((l) => l.replace(/\b(the|a|to)\b/, 'tbe'));
     const text = await parse(await scanPdf(layer));
     expect(words(text).filter((w) => w === 'tbe').length).toBe(layer.length);
+    expect(notes).toEqual([]);
+  });
+
+  it('says so when a page image has ink but no text is found', async () => {
+    // Circles and bars: ink, no letters.
+    const shapes = Array.from({ length: 12 }, (_, i) => `<circle cx="${200 + (i % 4) * 400}" cy="${300 + Math.floor(i / 4) * 500}" r="150" fill="none" stroke="black" stroke-width="12"/>`).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1700" height="1800"><rect width="100%" height="100%" fill="white"/>${shapes}</svg>`;
+    const png = new Uint8Array(await sharp(Buffer.from(svg)).greyscale().png().toBuffer());
+    await parse(png, 'shapes.png');
+    expect(notes.some((n) => n.startsWith('page 1:') && n.includes('has ink')), notes.join('\n')).toBe(true);
   });
 });
