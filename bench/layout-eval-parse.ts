@@ -5,7 +5,7 @@
  * segments scored as detections (mAP@0.5 over the common classes, as bench/layout-eval.ts
  * scores the model alone), plus word recall where the dataset gives words (DocBank tokens).
  *
- * Run: npx tsx bench/layout-eval-parse.ts [--limit N]
+ * Run: npx tsx bench/layout-eval-parse.ts [--datasets publaynet,doclaynet,cvat,docbank] [--limit N]
  * Parse outputs are cached in bench/.cache/layout-parse/ (delete it after changing the
  * pipeline).
  */
@@ -27,6 +27,8 @@ if (!hasCorpus) {
 const args = process.argv.slice(2);
 const li = args.indexOf('--limit');
 const limit = li >= 0 ? Number(args[li + 1]) : Infinity;
+const di = args.indexOf('--datasets');
+const datasets = di >= 0 ? new Set(args[di + 1]!.split(',')) : null;
 const CACHE = path.resolve('bench/.cache/layout-parse');
 fs.mkdirSync(CACHE, { recursive: true });
 
@@ -48,7 +50,7 @@ async function pageImage(gt: GtPage): Promise<Buffer> {
 }
 
 const engine = createEngine({ workers: 1 });
-const pages = (await loadLayoutGt()).slice(0, limit);
+const pages = (await loadLayoutGt()).filter((p) => !datasets || datasets.has(p.dataset)).slice(0, limit);
 const items: Array<{ gt: GtPage; segs: Seg[] }> = [];
 for (const gt of pages) {
   const bytes = await pageImage(gt);
