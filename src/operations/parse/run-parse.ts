@@ -115,7 +115,7 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   // Chunks left without segments do not exist: chunking runs on the filtered list.
   const chunks = chunkSegments(segments, ctx.jobId);
   // Page notes (an OCR reading that found nothing on a page with ink, a scan layer replaced).
-  const notes = [...tableProcessingNotes(options.segment_processing), ...ok.flatMap((l) => l.warnings.map((w) => `page ${l.pageNumber}: ${w}`))];
+  const notes = [...tableProcessingNotes(options.segment_processing), ...doc.warnings.filter((w) => w.code === 'page_note').map((w) => `page ${w.pageNumber}: ${w.message}`)];
   return {
     chunks,
     page_count: pageCount,
