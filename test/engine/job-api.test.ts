@@ -174,9 +174,9 @@ describe('worker failures', () => {
       const data = new SharedArrayBuffer(bytes.length);
       new Uint8Array(data).set(bytes);
       const gate = new Int32Array(new SharedArrayBuffer(4));
-      const holding = pool.run('pdf.inspect', { key: 'a', data, gate } as never, { timeoutMs: 600_000 });
+      const holding = pool.runAny('pdf.inspect', { key: 'a', data, gate }, { timeoutMs: 600_000 });
       const queuedAt = Date.now();
-      const queued = pool.run('pdf.inspect', { key: 'b', data }, {});
+      const queued = pool.runAny('pdf.inspect', { key: 'b', data }, {});
       while (Date.now() - queuedAt < 5000) await new Promise((r) => setTimeout(r, 250));
       Atomics.store(gate, 0, 1);
       Atomics.notify(gate, 0);
