@@ -17,7 +17,7 @@ import { hasCorpus } from './lib/corpus.js';
 import { loadLayoutGt, type CommonClass, type GtPage } from './lib/layout-gt.js';
 import { averagePrecision, type ScoredBox } from './lib/detection-ap.js';
 import { openPdf } from '../src/formats/pdf/open-document.js';
-import { renderPdfPage } from '../src/pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage } from '../src/formats/pdf/render-page.js';
 import { createEngine } from '../src/index.js';
 
 if (!hasCorpus) {

@@ -8,16 +8,16 @@ import type { RasterImage } from '../../engines/ocr/interface.js';
 import type { BBox } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import type { PageContent } from '../../model/page.js';
-import { writeSegmentCrops } from '../../pipeline/crops/segment-crops.js';
-import { ocrPage } from '../../pipeline/ocr/ocr-page.js';
-import { textLayerNeedsOcr } from '../../pipeline/ocr/text-layer-needs-ocr.js';
-import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
-import { toGrey } from '../../pipeline/rasterize/raster-grey.js';
-import { findRasterLines } from '../../pipeline/tables/raster-lines.js';
-import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
-import { applyLayoutModel, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
-import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../../pipeline/ocr/upright-frame.js';
-import { checkTextLayer, isScanLike } from '../../pipeline/ocr/verify-text-layer.js';
+import { writeSegmentCrops } from '../crops/segment-crops.js';
+import { ocrPage } from '../ocr/ocr-page.js';
+import { textLayerNeedsOcr } from '../ocr/text-layer-needs-ocr.js';
+import { dpiFor } from '../../raster/raster-dpi.js';
+import { toGrey } from '../../raster/raster-grey.js';
+import { findRasterLines } from '../tables/raster-lines.js';
+import { analyzePage, type AnalyzeOptions } from '../analyze-page.js';
+import { applyLayoutModel, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
+import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../ocr/upright-frame.js';
+import { checkTextLayer, isScanLike } from '../ocr/verify-text-layer.js';
 
 export interface OcrSettings {
   ocrMode: 'auto_ocr' | 'full_ocr';
