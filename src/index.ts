@@ -21,3 +21,4 @@ export type { ReadOptions as JobReadOptions } from './model/job.js';
 export { batchCite, batchExtract, getBatch, MAX_BATCH_FILES, type BatchCreation, type BatchView } from './jobs/extract-batch.js';
 export type { ExtractJobView, ExtractCreationResponse, ExtractStatus } from './operations/extract/views.js';
 export { setPiiDetector, type PiiDetector, type PiiVerdict } from './operations/extract/pii-preflight.js';
+export { setExtractionLlm, type LlmEndpoint } from './operations/extract/llm-strategy.js';

@@ -17,6 +17,7 @@ import { pagedSource } from '../../pipeline/pages/run-pages.js';
 import type { ExtractOptions } from './options.js';
 import { EXTRACTION_PARSE_OPTIONS, VERIFY_PARSE_OPTIONS } from './parse-options.js';
 import { piiPreflight } from './pii-preflight.js';
+import { extractionLlm, llmReread } from './llm-strategy.js';
 import { needsReview, renderResult, type ExtractionResult } from './result.js';
 import { REVIEW_THRESHOLD, TIER_STRATEGY, verifies } from './tiers.js';
 
@@ -61,7 +62,19 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
   const t1 = performance.now();
   const outcomes = extractFromDocument(doc, o.schema, TIER_STRATEGY[o.model], DEFAULT_LIMITS);
   const t2 = performance.now();
-  if (verifies(o.model, o.high_accuracy_mode)) await verify(ctx, o.schema, outcomes, o, notes, qdoc.pages.some((p) => p.textSource === 'text-layer'));
+  if (verifies(o.model, o.high_accuracy_mode)) {
+    await verify(ctx, o.schema, outcomes, o, notes, qdoc.pages.some((p) => p.textSource === 'text-layer'));
+    const llm = extractionLlm();
+    if (llm) {
+      // Optional: a language model on the user's network re-reads what is still uncertain.
+      try {
+        const n = await llmReread(llm, doc, o.schema, outcomes, uncertain(outcomes), ctx.signal);
+        notes.push(`Language model pass (${llm.model}): ${n} field(s) improved.`);
+      } catch (err) {
+        notes.push(`Language model pass failed: ${(err as Error).message}`);
+      }
+    }
+  }
   const t3 = performance.now();
   const result = renderResult(outcomes, doc, o.model, o.enable_citations);
   return {
