@@ -29,3 +29,4 @@ export type { PdfEditResult } from './operations/edit/views.js';
 export type { DetectPiiOptions, DetectPiiResult } from './jobs/detect-pii.js';
 export type { PiiFinding, PiiKind, PiiSeverity, PiiEngine, PiiBlockSeverity } from './pipeline/pii/types.js';
 export { detectPiiInDocument, detectPiiInPages, piiVerdict } from './pipeline/pii/detect.js';
+export { setExtractionLlm, type LlmEndpoint } from './operations/extract/llm-strategy.js';
