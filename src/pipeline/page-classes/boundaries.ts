@@ -32,6 +32,9 @@ const COUNTER = /\b(?:page|pg|p\.|seite|página|pagina)\s*(\d{1,4})\s*(?:of|\/|v
 const DOC_NUMBER = /\b(?:invoice|inv|receipt|order|statement|account|acct|policy|reference|ref|bill|facture|rechnung|factuur|bon)\b[ \t]*(?:no\.?|nr\.?|number|num\.?|#|n°|nº|id)?(?:[ \t]*[:#.][ \t]*)*[ \t]*([A-Z0-9][A-Z0-9_\-/]{3,})/gi;
 
 /** The page's "X of N" counter, if it states one. */
+/** Headings that only a document's first pages carry, wherever they sit on the page. */
+const OPENING_HEADING = /^\s*(abstract|table of contents|contents|inhaltsverzeichnis|sommaire|preface|foreword|vorwort|executive summary)\s*$/im;
+
 /** Whether a page's title zone has a short line naming a document's opening ("Amazon Web Services Invoice", "Abstract"). */
 function opensDocument(rawTitle: string): boolean {
   return rawTitle.split('\n').some((line) => line.trim().split(/\s+/).length <= 6 && FIRST_PAGE.test(line));
@@ -104,6 +107,7 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
   else if (extras[i - 1]!.furniture.some((f) => f.length > 3) && !extras[i]!.furniture.some((f) => f.length > 3)) note('running header stops', 0.4);
   if (b.wordCount > 0 && b.wordCount <= 40 && a.wordCount > 100) note('sparse page after a full one', 0.3);
   if (opensDocument(b.rawTitle)) note('first-page marker', opensDocument(a.rawTitle) ? 0.3 : 0.5);
+  else if (OPENING_HEADING.test(b.rawHeadings)) note('opening heading (abstract, contents...)', 0.4);
   const ta = new Set(a.titleText.trim().split(' ').filter(Boolean));
   const tb = new Set(b.titleText.trim().split(' ').filter(Boolean));
   if (ta.size >= 2 && tb.size >= 2) {

@@ -28,6 +28,8 @@ export interface PageEvidence {
   raw: string;
   /** Raw text of the title zone. */
   rawTitle: string;
+  /** Raw text of every short heading of the page (Title, SectionHeader), one per line. */
+  rawHeadings: string;
   width: number;
   height: number;
 }
@@ -112,6 +114,7 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
     cues,
     raw,
     rawTitle,
+    rawHeadings: body.filter((i) => isTitleItem(i) && short(i)).map((i) => i.text).join('\n'),
     width,
     height,
   };
