@@ -8,6 +8,8 @@ import type { Operation } from './operation.js';
 import { parseOperation } from './parse/operation.js';
 import { parseExcelOperation } from './parse-excel/operation.js';
 import { tablesOperation } from './tables/operation.js';
+import { createExtractOperation } from './extract/operation.js';
+import { readDocumentByParse } from './read-document.js';
 import { classifyOperation } from './classify/operation.js';
 import { splitOperation } from './split/operation.js';
 
@@ -16,6 +18,7 @@ export const builtInOperations: readonly Operation[] = [
   parseOperation,
   parseExcelOperation,
   tablesOperation,
+  createExtractOperation(readDocumentByParse),
   classifyOperation,
   splitOperation,
 ];
