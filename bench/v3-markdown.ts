@@ -21,6 +21,7 @@ const opt = (name: string, d: string) => (args.includes(name) ? args[args.indexO
 function markdownWords(md: string): string[] {
   const plain = md
     .replace(/<!--.*?-->/g, ' ')
+    .replace(/<\/?[a-z][^>]*>/gi, ' ') // <br> inside table cells and other markup
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, ' $1 ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, ' $1 ')
     .replace(/\\([\\_*`|])/g, '$1');
