@@ -10,6 +10,7 @@ import type { ParseExcelOptions } from '../operations/parse-excel/options.js';
 // worker starts in the time it takes to load what PDF pages need.
 const imageTasks = () => import('../operations/parse/image-tasks.js');
 const excel = () => import('../operations/parse-excel/parse-workbook.js');
+const office = () => import('../formats/office/load-office.js');
 
 export const taskHandlers = {
   'pdf.inspect': (p: PdfSource) => inspectPdf(p),
@@ -17,6 +18,8 @@ export const taskHandlers = {
   'image.inspect': async (p: ImageSource) => (await imageTasks()).inspectImage(p),
   'image.analyzePages': async (p: AnalyzeImagePagesTask) => (await imageTasks()).analyzeImagePages(p),
   'excel.parse': async (p: { data: Uint8Array; fileName: string; options: ParseExcelOptions }) => (await excel()).parseWorkbook(p.data, p.fileName, p.options),
+  // DOCX/PPTX/HTML → QuireDocument in a worker: the pool's time and memory limits bound a hostile file.
+  'office.load': async (p: { data: Uint8Array; fileName: string }) => (await office()).loadOfficeDocument(p.data, p.fileName),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type TaskKind = keyof typeof taskHandlers;
