@@ -75,7 +75,7 @@ export async function loadOfficeInput(input: LoadedInput, kind: 'docx' | 'pptx' 
       if (signal?.aborted) throw err;
       doc.warnings.push({ message: `The PDF rendering failed: ${(err as Error).message}` });
     }
-  } else doc.metadata = { ...doc.metadata, rendering: 'none (LibreOffice not installed)' };
+  } else doc.metadata = { ...doc.metadata, rendering: 'none (LibreOffice not available)' };
   native = native as typeof native;
   return { doc, pdf };
 }
