@@ -128,7 +128,8 @@ async function readTar(bytes: Uint8Array, limits: ArchiveLimits): Promise<Archiv
       }
       const parts: Buffer[] = [];
       let size = 0;
-      stream.on('data', (d: Buffer) => {
+      stream.on('data', (chunk: unknown) => {
+        const d = chunk as Buffer;
         size += d.length;
         total += d.length;
         if (total > limits.maxTotalBytes) return fail(tooLarge(`entries total more than ${limits.maxTotalBytes} bytes`));

@@ -26,6 +26,10 @@ import { JobRunner, inputKeyFor } from './runner.js';
 import { MarkdownJobs, type MarkdownOptions, type V3Job } from '../operations/parse-v3/markdown-jobs.js';
 import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type TablesCreationResponse, type TablesJobView } from './views.js';
 
+import { editPdfWith, type EditPdfRequest } from './edit-pdf.js';
+import { detectPiiWith, type DetectPiiOptions, type DetectPiiResult } from './detect-pii.js';
+import type { EditOutcome } from '../operations/edit/run-edit.js';
+
 export type { EngineConfig } from './config.js';
 
 export interface WaitOptions {
@@ -169,7 +173,7 @@ export class Engine {
     if (rec.state === 'succeeded' && rec.resultKey && rec.result == null) {
       rec.result = this.recent.get(id) ?? JSON.parse(Buffer.from(await this.blobs.get(rec.resultKey)).toString('utf8'));
     }
-    return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read }) as V;
+    return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read, quotaRemaining: this.quotaRemaining }) as V;
   }
 
   /** Resolve when a job of any operation ends; returns its status view. */
@@ -201,6 +205,22 @@ export class Engine {
   /** Submit a table extraction job (`POST /tables`, PDF). */
   tables(input: JobInput, options: Record<string, unknown> = {}): Promise<TablesCreationResponse> {
     return this.submit('tables', input, options);
+  }
+
+  /**
+   * Edit a PDF: replace text or images inside boxes, removing what was there (jobs/edit-pdf.ts).
+   * Resolves with the spec's PDF edit result and the edited bytes (absent when it failed).
+   */
+  async editPdf(input: JobInput, request: EditPdfRequest): Promise<EditOutcome> {
+    if (this.closed) throw new EngineClosedError();
+    this.dataDirReady ??= ensurePrivateDir(this.cfg.dataDir);
+    await this.dataDirReady;
+    return editPdfWith({ limits: this.limits, pool: this.pool, blobs: this.blobs, job: (id) => this.store.get(id), parse: (b, o) => this.parse(b, o) }, input, request);
+  }
+
+  /** Parse the input and report the PII it holds (type, severity, page, bbox, masked value); see jobs/detect-pii.ts. */
+  detectPii(input: JobInput, options: DetectPiiOptions = {}): Promise<DetectPiiResult> {
+    return detectPiiWith({ parse: (i, o) => this.parse(i, o), waitForJob: (id) => this.waitForJob(id) }, input, options);
   }
 
   /** Read a table extraction job: `queued`, then `completed` with `results`, or `failed`. */

@@ -11,6 +11,8 @@ import type { ParseExcelOptions } from '../operations/parse-excel/options.js';
 const imageTasks = () => import('../operations/parse/image-tasks.js');
 const excel = () => import('../operations/parse-excel/parse-workbook.js');
 const office = () => import('../formats/office/load-office.js');
+const pdfEdit = () => import('../formats/pdf/edit/edit-pdf.js');
+const pdfTextLayer = () => import('../formats/pdf/edit/text-layer.js');
 
 export const taskHandlers = {
   'pdf.inspect': (p: PdfSource) => inspectPdf(p),
@@ -20,6 +22,8 @@ export const taskHandlers = {
   'excel.parse': async (p: { data: Uint8Array; fileName: string; options: ParseExcelOptions }) => (await excel()).parseWorkbook(p.data, p.fileName, p.options),
   // DOCX/PPTX/HTML → QuireDocument in a worker: the pool's time and memory limits bound a hostile file.
   'office.load': async (p: { data: Uint8Array; fileName: string }) => (await office()).loadOfficeDocument(p.data, p.fileName),
+  'pdf.edit': async (p: import('../formats/pdf/edit/edit-pdf.js').EditPdfTask) => (await pdfEdit()).editPdf(p),
+  'pdf.textLayer': async (p: import('../formats/pdf/edit/text-layer.js').TextLayerTask) => (await pdfTextLayer()).readTextLayer(p),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type TaskKind = keyof typeof taskHandlers;

@@ -24,7 +24,7 @@ export interface TarEntry {
 export async function makeTar(entries: TarEntry[]): Promise<Uint8Array> {
   const pack = tar.pack();
   const chunks: Buffer[] = [];
-  pack.on('data', (d: Buffer) => chunks.push(d));
+  pack.on('data', (d: any) => chunks.push(d));
   const done = new Promise<void>((r) => pack.on('end', () => r()));
   for (const e of entries) {
     if (e.type === 'symlink') pack.entry({ name: e.name, type: 'symlink', linkname: e.linkname });
