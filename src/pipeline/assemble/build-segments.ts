@@ -48,7 +48,7 @@ export function buildSegments(pages: readonly PageLayout[], docKey: string): Seg
         embed: type === 'Table' ? r.markdown : r.content,
         ocr: blockWords(b),
         image: b.image ?? null,
-        chart_data: null,
+        chart_data: b.chart ?? null,
       });
     });
   }
