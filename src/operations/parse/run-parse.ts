@@ -88,7 +88,7 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   new Uint8Array(shared).set(input.bytes);
   const source = { key: ctx.jobId, data: shared, password: options.password };
 
-  const { pageCount } = isImage ? await pool.run('image.inspect', source, { signal }) : await pool.run('pdf.inspect', source, { signal });
+  const { pageCount } = isImage ? await pool.run('image.inspect', { ...source, maxPages: ctx.maxPages }, { signal }) : await pool.run('pdf.inspect', source, { signal });
   if (pageCount === 0) throw new ProcessingError('corrupt_document', 'The document has no pages.');
   if (pageCount > ctx.maxPages) {
     throw new ProcessingError('page_limit_exceeded', `The document has ${pageCount} pages; the limit is ${ctx.maxPages}. Split it or select pages with page_range.`);
