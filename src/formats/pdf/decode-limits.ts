@@ -17,6 +17,7 @@
  * One record per thread: a pool worker reads one page at a time (an OCR page in flight
  * may re-render its own page, whose streams and images already passed the same checks).
  */
+import { formatBytes } from '../../byte-size.js';
 import { ProcessingError } from '../../errors.js';
 
 export interface PdfDecodeLimits {
@@ -52,9 +53,7 @@ interface DecodeGuard extends PdfDecodeLimits {
 
 const g = globalThis as { quireDecodeLimits?: DecodeGuard };
 
-function mb(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MiB`;
-}
+const mb = formatBytes;
 
 /** Install (or change) the limits for this thread's pdf.js. */
 export function installPdfDecodeLimits(limits: Partial<PdfDecodeLimits> = {}): void {
