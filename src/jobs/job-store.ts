@@ -2,37 +2,19 @@
  * Where job records live. The engine talks only to this interface, so a durable store
  * (or a distributed queue's backing store) can replace the in-memory one.
  */
-export type JobState = 'starting' | 'processing' | 'succeeded' | 'failed' | 'cancelled';
+import type { JobRecord, JobState } from '../model/job.js';
 
-export type OperationName = 'parse' | 'parse_excel' | 'tables';
-
-export interface JobRecord {
-  id: string;
-  operation: OperationName;
-  state: JobState;
-  fileName: string;
-  mimeType: string | null;
-  /** Path or URL of the original input; null for bytes. */
-  location: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** The options used (public form, no secrets). */
-  configuration: Record<string, unknown>;
-  creditUsed: number;
-  /** SHA-256 of the input bytes, once loaded. */
-  inputHash: string | null;
-  message: string | null;
-  /** Operation result (e.g. chunks); present once succeeded. */
-  result: unknown;
-  progress: { done: number; total: number } | null;
-}
+export type { JobRecord, JobState };
+/** An operation's registry name (operations/registry.ts). */
+export type OperationName = string;
 
 export interface JobStore {
   create(rec: JobRecord): Promise<void>;
   get(id: string): Promise<JobRecord | undefined>;
   update(id: string, patch: Partial<JobRecord>): Promise<JobRecord>;
   list(): Promise<JobRecord[]>;
+  /** Forget a job (its files are the engine's to remove). */
+  delete(id: string): Promise<void>;
 }
 
 /** Records kept in process memory. Copies on read so callers cannot mutate the store. */
@@ -58,5 +40,9 @@ export class MemoryJobStore implements JobStore {
 
   async list(): Promise<JobRecord[]> {
     return [...this.jobs.values()].map((r) => ({ ...r }));
+  }
+
+  async delete(id: string): Promise<void> {
+    this.jobs.delete(id);
   }
 }
