@@ -62,14 +62,14 @@ export function installPdfDecodeLimits(limits: Partial<PdfDecodeLimits> = {}): v
     ...l,
     breach: null,
     inflated(bytes: number) {
-      const msg = `a compressed stream inflates to more than ${mb(l.maxInflatedBytes)} (at ${mb(bytes)} it was stopped); the limit is ${mb(l.maxInflatedBytes)} per stream`;
+      const msg = `a compressed stream inflates to more than ${mb(l.maxInflatedBytes)}, the limit per stream (stopped at ${mb(bytes)})`;
       guard.breach ??= msg;
       return new Error(msg);
     },
     imageTooLarge(width: number, height: number, isMask: boolean) {
       const limit = isMask ? l.maxImageMaskPixels : l.maxImagePixels;
       if (width * height <= limit) return false;
-      guard.breach ??= `it has a ${width}x${height} ${isMask ? 'image mask' : 'image'} (${((width * height) / 1e6).toFixed(1)} MP); the limit is ${(limit / 1e6).toFixed(0)} MP per ${isMask ? 'mask' : 'image'}`;
+      guard.breach ??= `the page has a ${width}x${height} ${isMask ? 'image mask' : 'image'} (${((width * height) / 1e6).toFixed(1)} MP); the limit is ${(limit / 1e6).toFixed(0)} MP per ${isMask ? 'mask' : 'image'}`;
       return true;
     },
   };
@@ -81,10 +81,13 @@ export function clearDecodeLimitHit(): void {
   if (g.quireDecodeLimits) g.quireDecodeLimits.breach = null;
 }
 
-/** Throw `too_large` for page `pageNumber` if a limit was hit since the last clear. */
-export function throwIfDecodeLimitHit(pageNumber: number): void {
+/**
+ * Throw `too_large` if a limit was hit since the last clear. The message names the limit,
+ * not the page: the parse reports it as "Page N could not be processed: <message>".
+ */
+export function throwIfDecodeLimitHit(): void {
   const breach = g.quireDecodeLimits?.breach;
   if (!breach) return;
   g.quireDecodeLimits!.breach = null;
-  throw new ProcessingError('too_large', `Page ${pageNumber} was not processed: ${breach}.`);
+  throw new ProcessingError('too_large', `${breach}.`);
 }

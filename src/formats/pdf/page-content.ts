@@ -30,7 +30,7 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
   clearDecodeLimitHit();
   const list = await page.getOperatorList({ annotationMode: annotationModeDisable });
   // A stream or image over the decode limits was cut short: the page fails, not half-read.
-  throwIfDecodeLimitHit(page.pageNumber);
+  throwIfDecodeLimitHit();
   const fonts = new Map<string, FontFace>();
   const fontOf = (name: string): FontFace => {
     let f = fonts.get(name);

@@ -64,10 +64,10 @@ async function renderViewport(page: PDFPageProxy, viewport: ReturnType<PDFPagePr
     // pdf.js fills the page white before drawing (CanvasGraphics.beginDrawing).
     await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
   } catch (err) {
-    throwIfDecodeLimitHit(page.pageNumber);
+    throwIfDecodeLimitHit();
     throw new ProcessingError('processing_error', `Page ${page.pageNumber} could not be rendered: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
   }
-  throwIfDecodeLimitHit(page.pageNumber);
+  throwIfDecodeLimitHit();
   // Premultiplied RGBA (the page is opaque, so it equals straight alpha). data() is a view
   // of Skia's surface, freed with the canvas: copy it before the canvas can be collected.
   const data = Buffer.from(canvas.data());
