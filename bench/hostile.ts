@@ -33,10 +33,10 @@ function peakRssMb(): number {
   return m ? Math.round(Number(m[1]) / 1024) : Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
-/** Child: build the input, run it on a fresh engine, print one JSON line. */
-async function runCase(c: HostileCase): Promise<void> {
+/** Child: read the input the parent built, run it on a fresh engine, print one JSON line. */
+async function runCase(c: HostileCase, inputFile: string): Promise<void> {
   const { createEngine } = await import('../src/index.js');
-  const data = await c.build();
+  const data = new Uint8Array(fs.readFileSync(inputFile));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-hostile-'));
   const engine = createEngine({ workers: 2, dataDir });
   const start = performance.now();
@@ -63,14 +63,19 @@ async function main(): Promise<void> {
   if (caseArg >= 0) {
     const c = HOSTILE_CASES.find((x) => x.name === process.argv[caseArg + 1]);
     if (!c) throw new Error(`no case ${process.argv[caseArg + 1]}`);
-    await runCase(c);
+    await runCase(c, process.argv[process.argv.indexOf('--input') + 1]!);
     return;
   }
   const words = process.argv.slice(2).map((w) => w.toLowerCase());
   const cases = HOSTILE_CASES.filter((c) => words.length === 0 || words.some((w) => c.name.toLowerCase().includes(w)));
   const results: Outcome[] = [];
+  const inputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-hostile-inputs-'));
   for (const c of cases) {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', here, '--case', c.name], { encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 1024 * 1024 });
+    // Built here, so that the generator's memory is not counted in the child's peak RSS.
+    const inputFile = path.join(inputDir, c.fileName);
+    fs.writeFileSync(inputFile, await c.build());
+    const child = spawnSync(process.execPath, ['--import', 'tsx', here, '--case', c.name, '--input', inputFile], { encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 1024 * 1024 });
+    fs.rmSync(inputFile, { force: true });
     const line = (child.stdout ?? '').split('\n').find((l) => l.startsWith('@@RESULT '));
     const r: Outcome = line
       ? (JSON.parse(line.slice('@@RESULT '.length)) as Outcome)
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
     const ok = r.status === r.expected && r.peakRssMb <= 1024;
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(48)} ${r.status.padEnd(9)} ${r.seconds.toFixed(1).padStart(6)} s ${String(r.peakRssMb).padStart(5)} MB  ${r.message.slice(0, 160)}`);
   }
+  fs.rmSync(inputDir, { recursive: true, force: true });
   const bad = results.filter((r) => r.status !== r.expected || !(r.peakRssMb <= 1024));
   console.log(`\n${results.length - bad.length}/${results.length} cases ended as expected within 1 GB RSS (machine: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`);
 }
