@@ -7,6 +7,7 @@
 import type { LayoutModelRef } from '../engines/layout/model-ref.js';
 import type { InputDescriptor, LoadedInput } from '../input/resolve-input.js';
 import type { JobRecord, ReadOptions } from '../model/job.js';
+import type { QuireDocument } from '../model/quire-document.js';
 import type { WorkerPool } from '../workers/pool.js';
 
 /** What a running job gets from the engine: its input, options and capabilities. */
@@ -26,6 +27,12 @@ export interface RunContext<O> {
   /** Called once the page count is known; throws to refuse (quota). */
   reservePages(count: number): void;
   progress(done: number, total: number): void;
+  /**
+   * The input parsed into the neutral document (the parse operation's pipeline, run inside
+   * this job: its pages count toward this job's credits once). `options` are parse options
+   * (spec names; e.g. `{ output_fields: '{"image":false}' }` skips segment crops).
+   */
+  parseDocument(options?: Record<string, unknown>): Promise<QuireDocument>;
 }
 
 export interface Operation<O = any, R = any> {
@@ -45,6 +52,11 @@ export interface Operation<O = any, R = any> {
   family: string;
   /** Option names accepted besides the keys of publicConfig() (aliases, secrets such as `password`). */
   extraOptionNames?: readonly string[];
+  /**
+   * The public options with their defaults, for operations whose validate({}) refuses because
+   * an option is required (extract's `schema_data`); otherwise publicConfig(validate({})).
+   */
+  optionDefaults?: Record<string, unknown>;
   /** Validates raw options (ValidationError naming the field: a 400 before any job exists). */
   validate(raw: Record<string, unknown>): O;
   /** Optional submission-time check of the input itself (throws ValidationError). */
@@ -52,6 +64,8 @@ export interface Operation<O = any, R = any> {
   /** The options as echoed in the job's configuration (no secrets). Its keys on validate({}) are the option list of `--help`. */
   publicConfig(o: O): Record<string, unknown>;
   run(ctx: RunContext<O>): Promise<R>;
+  /** Operations that turn an input into the neutral document offer it here (parse does; ctx.parseDocument uses it). */
+  toDocument?(ctx: RunContext<O>): Promise<QuireDocument>;
   views: {
     /** The creation response. */
     created(job: JobRecord, o: O, quotaRemaining: number): unknown;
@@ -66,5 +80,10 @@ export interface Operation<O = any, R = any> {
 
 /** The option names an operation accepts (canonical names and extras), for the CLI's typo check. */
 export function optionNames(op: Operation): string[] {
-  return [...new Set([...Object.keys(op.publicConfig(op.validate({}))), ...(op.extraOptionNames ?? [])])];
+  return [...new Set([...Object.keys(defaultOptions(op)), ...(op.extraOptionNames ?? [])])];
+}
+
+/** The public options with their defaults (`--help`). */
+export function defaultOptions(op: Operation): Record<string, unknown> {
+  return op.optionDefaults ?? op.publicConfig(op.validate({}));
 }

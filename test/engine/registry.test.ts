@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, JobNotFoundError, ValidationError, type Engine } from '../../src/index.js';
 import { getOperation, listOperations, registerOperation } from '../../src/operations/registry.js';
 import { calls, pageCountOperation, type PageCountView } from '../fixtures/operations/page-count/operation.js';
+import { itemCountOperation, type ItemCountResult } from '../fixtures/operations/item-count/operation.js';
 import { fixture } from '../helpers.js';
 
 describe('operations registry', () => {
   let engine: Engine;
   beforeAll(() => {
     registerOperation(pageCountOperation); // the one line that adds the operation
+    registerOperation(itemCountOperation);
     engine = createEngine({ workers: 1 });
   });
   afterAll(() => engine.close());
@@ -59,5 +61,20 @@ describe('operations registry', () => {
     expect((await engine.getTablesJob(tables.job_id)).status).toBe('completed');
     // waitForJob answers every operation in its own shape.
     expect((await engine.waitForJob<{ status: string }>(tables.job_id)).status).toBe('completed');
+  });
+
+  it('gives operations the neutral document of their input (ctx.parseDocument), charging its pages once', async () => {
+    const created = await engine.submit<{ id: string }>('item_count', fixture('pdf', 'multi_page.pdf'));
+    const done = await engine.wait<{ state: string; credits: number; result: ItemCountResult }>(created.id);
+    const parse = await engine.parse(fixture('pdf', 'multi_page.pdf'));
+    const parsed = await engine.waitForJob(parse.job_id);
+    const segments = parsed.chunks!.flatMap((c) => c.segments as Array<{ segment_type: string; content: string }>);
+    expect(done.state).toBe('succeeded');
+    expect(done.result.pages).toBe(5);
+    expect(done.credits).toBe(5);
+    const byType: Record<string, number> = {};
+    for (const s of segments) byType[s.segment_type] = (byType[s.segment_type] ?? 0) + 1;
+    expect(done.result.byType).toEqual(byType);
+    expect(done.result.firstText).toBe(segments[0]!.content);
   });
 });
