@@ -17,7 +17,6 @@ import { tableProcessingNotes } from '../tables/processing-notes.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import path from 'node:path';
 import { sniffImageType } from '../../formats/image/sniff-image-type.js';
-import { isSpreadsheetContainer } from '../../formats/xlsx/spreadsheet-container.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { ParseOptions } from './options.js';
 import type { OcrSettings } from './page-ocr.js';
@@ -51,8 +50,8 @@ const OFFICE_HINT = 'Office documents (DOCX, PPTX, DOC, PPT) are not supported b
 
 function refuseUnsupported(input: LoadedInput): never {
   const name = input.fileName.toLowerCase();
-  if (/\.(xlsx|xlsm|xls)$/.test(name) || isSpreadsheetContainer(input.bytes)) {
-    throw new ProcessingError('unsupported_format', `${input.fileName} is a spreadsheet (Excel workbook): spreadsheets are parsed by the parse excel operation (parseExcel / \`quire excel\`).`);
+  if (/\.(xlsx|xlsm|xls)$/.test(name)) {
+    throw new ProcessingError('unsupported_format', 'Spreadsheets are parsed by the parse excel operation (parseExcel / `quire excel`).');
   }
   if (input.type === 'zip' || input.type === 'cfb') throw new ProcessingError('unsupported_format', OFFICE_HINT);
   throw new ProcessingError('unsupported_format', `Unsupported file type: ${input.fileName} is not a PDF, image or office document.`);
