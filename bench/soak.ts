@@ -7,7 +7,10 @@
  *     is within 10% of the mean of the first tenth after warm-up;
  *   - files left in the data dir (per job folders) after the run and after close().
  *
- *   npx tsx bench/soak.ts [--jobs 1000] [--workers 2]
+ *   npx tsx bench/soak.ts [--jobs 1000] [--workers 2] [--max-finished N] [--retention-s S]
+ *
+ * --max-finished / --retention-s set the engine's retention policy (maxFinishedJobs,
+ * fileRetentionMs; engine defaults 1000 jobs, 1 hour): files and records beyond it must go.
  *
  * Not part of `npm test` (minutes of CPU). Inputs are built once and reused.
  */
@@ -24,6 +27,8 @@ function arg(name: string, fallback: number): number {
 
 const JOBS = arg('jobs', 1000);
 const WORKERS = arg('workers', 2);
+const MAX_FINISHED = arg('max-finished', NaN);
+const RETENTION_S = arg('retention-s', NaN);
 const TERMINAL = new Set(['Succeeded', 'Failed', 'Cancelled']);
 
 /** Normal and hostile interleaved: every other job is hostile. */
@@ -59,7 +64,12 @@ async function main(): Promise<void> {
   const inputs = new Map<string, Uint8Array>();
   for (const c of mix) if (!inputs.has(c.name)) inputs.set(c.name, await c.build());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-soak-'));
-  const engine = createEngine({ workers: WORKERS, dataDir });
+  const engine = createEngine({
+    workers: WORKERS,
+    dataDir,
+    ...(Number.isFinite(MAX_FINISHED) ? { maxFinishedJobs: MAX_FINISHED } : {}),
+    ...(Number.isFinite(RETENTION_S) ? { fileRetentionMs: RETENTION_S * 1000 } : {}),
+  });
   const rss: number[] = [];
   const wrong: string[] = [];
   const byCase = new Map<string, { n: number; ms: number; statuses: Map<string, number> }>();
@@ -93,6 +103,7 @@ async function main(): Promise<void> {
     }
   }
   const filesBeforeClose = countFiles(dataDir);
+  const recordsBeforeClose = (await engine.listJobs()).length;
   await engine.close();
   const filesAfterClose = countFiles(dataDir);
 
@@ -106,6 +117,7 @@ async function main(): Promise<void> {
   console.log(`\n${JOBS} jobs in ${((performance.now() - t0) / 1000).toFixed(0)} s on ${WORKERS} workers (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`);
   console.log(`non-terminal jobs: ${nonTerminal}; jobs not in their expected state: ${wrong.length}${wrong.length ? '\n  ' + wrong.join('\n  ') : ''}`);
   console.log(`RSS after warm-up (${warm} jobs): first tenth ${mb(firstAfterWarm)} MB, last tenth ${mb(last)} MB, growth ${(growth * 100).toFixed(1)}% -> ${Math.abs(growth) <= 0.1 ? 'flat within 10%' : 'NOT flat within 10%'}; peak ${mb(Math.max(...rss))} MB`);
+  console.log(`retention policy: ${Number.isFinite(MAX_FINISHED) ? MAX_FINISHED : 'default (1000)'} finished jobs, ${Number.isFinite(RETENTION_S) ? `${RETENTION_S} s` : 'default (1 h)'}; job records in the store before close: ${recordsBeforeClose}`);
   console.log(`data dir ${dataDir}: before close ${filesBeforeClose.dirs} dirs, ${filesBeforeClose.files} files, ${mb(filesBeforeClose.bytes)} MB; after close ${filesAfterClose.dirs} dirs, ${filesAfterClose.files} files, ${mb(filesAfterClose.bytes)} MB`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
