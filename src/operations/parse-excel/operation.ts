@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { ValidationError } from '../../errors.js';
+import { workbookTaskTimeoutMs } from '../../formats/xlsx/declared-work.js';
 import { sniffContainer } from '../../formats/xlsx/sniff-container.js';
 import type { InputDescriptor } from '../../input/resolve-input.js';
 import type { ChunkedResult } from '../../model/document.js';
@@ -31,7 +32,7 @@ function head(input: InputDescriptor): Uint8Array | undefined {
 }
 
 async function parseWorkbookJob(ctx: RunContext<ParseExcelOptions>): Promise<ChunkedResult> {
-  const result = (await ctx.pool.run('excel.parse', { data: ctx.input.bytes, fileName: ctx.input.fileName, options: ctx.options }, { signal: ctx.signal })) as ChunkedResult;
+  const result = (await ctx.pool.run('excel.parse', { data: ctx.input.bytes, fileName: ctx.input.fileName, options: ctx.options }, { signal: ctx.signal, timeoutMs: workbookTaskTimeoutMs(ctx.pool.taskTimeoutMs, ctx.input.bytes) })) as ChunkedResult;
   // A sheet plays the role of a page, for credits as for page_count.
   ctx.reservePages(Math.max(1, result.page_count));
   return result;

@@ -56,7 +56,7 @@ export function pagedSource(kind: 'pdf' | 'image', key: string, bytes: Uint8Arra
  * work, and selects the pages of `page_range`.
  */
 export async function planPages(pool: WorkerPool<PageTasks>, source: PagedSource, pageRange: PageRange | null | undefined, maxPages: number, signal: AbortSignal): Promise<number[]> {
-  const { pageCount } = source.kind === 'image' ? await pool.run('image.inspect', source, { signal }) : await pool.run('pdf.inspect', source, { signal });
+  const { pageCount } = source.kind === 'image' ? await pool.run('image.inspect', { ...source, maxPages }, { signal }) : await pool.run('pdf.inspect', source, { signal });
   if (pageCount === 0) throw new ProcessingError('corrupt_document', 'The document has no pages.');
   if (pageCount > maxPages) {
     throw new ProcessingError('page_limit_exceeded', `The document has ${pageCount} pages; the limit is ${maxPages}. Split it or select pages with page_range.`);
