@@ -11,6 +11,7 @@
  * job `failed` with the error `pii_blocked` and no result.
  */
 import type { QuireDocument } from '../../model/quire-document.js';
+import { detectPiiInDocument, piiVerdict } from '../../pipeline/pii/detect.js';
 
 export type PiiSeverity = 'any' | 'low' | 'medium' | 'high';
 
@@ -23,7 +24,13 @@ export interface PiiVerdict {
 
 export type PiiDetector = (doc: QuireDocument, severity: PiiSeverity, engine: 'standard' | 'advanced') => Promise<PiiVerdict>;
 
-let detector: PiiDetector | null = null;
+/** The shared detector (pipeline/pii): findings at or above the severity block; kinds only, never values. */
+const sharedDetector: PiiDetector = async (doc, severity, engine) => {
+  const verdict = piiVerdict(await detectPiiInDocument(doc, engine), severity);
+  return { checked: true, blocked: verdict.blocked, findings: verdict.kinds };
+};
+
+let detector: PiiDetector | null = sharedDetector;
 
 /** Installs the PII detector (the PII helper's `detectPii`, adapted). */
 export function setPiiDetector(d: PiiDetector | null): void {
