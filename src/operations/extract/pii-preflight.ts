@@ -1,11 +1,9 @@
 /**
- * PII pre-flight seam (`detect_pii`, `pii_block_severity`, `pii_engine`). The PII detector is
- * built by the editing-and-PII issue (`engine.detectPii`); until it lands this seam reports
- * "not checked", and a job asked to check answers with a note saying so instead of pretending
- * the document is clean.
+ * PII pre-flight seam (`detect_pii`, `pii_block_severity`, `pii_engine`): the shared detector
+ * (pipeline/pii, the one parse's detect_pii and engine.detectPii use) is installed by default;
+ * `setPiiDetector(null)` leaves a job asked to check with a note saying it was not checked.
  *
- * INTEGRATION: replace `detector` below with the PII detector (document + severity + engine →
- * findings at or above the severity). The spec wants a blocked document to answer
+ * The spec wants a blocked document to answer
  * `{status: 'pii_blocked', blocked: true}` with no job created, which needs the check before
  * the job exists (a submission hook that parses first); meanwhile a blocked document ends its
  * job `failed` with the error `pii_blocked` and no result.
