@@ -4,8 +4,8 @@
  * container SheetJS's `parse_zip` expects.
  */
 import { ProcessingError } from '../../errors.js';
-import type { WorkbookLimits } from './limits.js';
-import { CFB, type CfbContainer } from './sheetjs.js';
+import type { WorkbookLimits } from '../xlsx/limits.js';
+import { CFB, type CfbContainer } from '../xlsx/sheetjs.js';
 import type { ZipPackage } from './zip-extract.js';
 
 export type OoxmlKind = 'xlsx' | 'xlsb';
