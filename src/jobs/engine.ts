@@ -25,6 +25,7 @@ import { MemoryJobQueue, type JobQueue } from './queue.js';
 import { PageQuota } from './quota.js';
 import { sweep } from './retention.js';
 import { JobRunner, inputKeyFor } from './runner.js';
+import { ResultCache } from './result-cache.js';
 import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type TablesCreationResponse, type TablesJobView } from './views.js';
 
 export type { EngineConfig } from './config.js';
@@ -41,7 +42,7 @@ function defaultWorkerFile(): string {
 }
 
 const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
-/** Results kept in memory after a job ends, for the reads that usually follow at once. */
+/** Results kept in memory after a job ends (the reads usually follow at once); older ones are in the blob store. */
 const RECENT_RESULTS = 4;
 
 export class Engine {
@@ -55,7 +56,7 @@ export class Engine {
   private readonly runner: JobRunner;
   private readonly waiters = new Map<string, Array<() => void>>();
   private readonly progressListeners = new Map<string, Set<(d: number, t: number) => void>>();
-  private readonly recent = new Map<string, unknown>();
+  private readonly results: ResultCache;
   /** Waiting slots taken, counted synchronously at submission (before any await). */
   private queued = 0;
   private closed = false;
@@ -72,6 +73,7 @@ export class Engine {
     this.blobs = config.blobs ?? new FsBlobStore(this.cfg.dataDir);
     this.quota = new PageQuota(this.cfg.pageQuota);
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
+    this.results = new ResultCache(this.blobs, this.store, RECENT_RESULTS);
     this.runner = new JobRunner({
       pool: this.pool,
       store: this.store,
@@ -86,10 +88,7 @@ export class Engine {
         void this.store.update(id, { progress: { done, total } }).catch(() => undefined);
         for (const l of this.progressListeners.get(id) ?? []) l(done, total);
       },
-      remember: (id, result) => {
-        this.recent.set(id, result);
-        for (const k of this.recent.keys()) if (this.recent.size > RECENT_RESULTS) this.recent.delete(k);
-      },
+      remember: (id, result) => this.results.add(id, result),
     });
     if (this.cfg.fileRetentionMs > 0) {
       const every = Math.min(60_000, Math.max(1_000, this.cfg.fileRetentionMs / 4));
@@ -171,9 +170,7 @@ export class Engine {
   async view<V = unknown>(id: string, read: Partial<ReadOptions> = {}): Promise<V> {
     const rec = await this.record(id);
     const op = this.operation(rec.operation);
-    if (rec.state === 'succeeded' && rec.resultKey && rec.result == null) {
-      rec.result = this.recent.get(id) ?? JSON.parse(Buffer.from(await this.blobs.get(rec.resultKey)).toString('utf8'));
-    }
+    if (rec.state === 'succeeded' && rec.result == null) rec.result = await this.results.get(rec);
     return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read }) as V;
   }
 
@@ -283,7 +280,7 @@ export class Engine {
     if (!TERMINAL_STATES.has(rec.state)) throw new ValidationError('job_id', `job ${id} has not ended; cancel it first`);
     await this.blobs.deletePrefix(id);
     await this.store.delete(id);
-    this.recent.delete(id);
+    this.results.drop(id);
   }
 
   /** Applies the retention policy now (it also runs on a timer); returns the ids removed. */
@@ -292,7 +289,7 @@ export class Engine {
     const run = this.sweeping.then(() => sweep(this.store, this.blobs, policy, now));
     this.sweeping = run.catch(() => undefined);
     return run.then((ids) => {
-      for (const id of ids) this.recent.delete(id);
+      for (const id of ids) this.results.drop(id);
       return ids;
     });
   }
