@@ -9,10 +9,14 @@ import type { ParseExcelOptions } from './parse-excel/options.js';
 // The spreadsheet task loads SheetJS on first use, so that a worker starts in the time it
 // takes to load what PDF pages need.
 const excel = () => import('./parse-excel/parse-workbook.js');
+const pdfEdit = () => import('../formats/pdf/edit/edit-pdf.js');
+const pdfTextLayer = () => import('../formats/pdf/edit/text-layer.js');
 
 export const taskHandlers = {
   ...pageTaskHandlers,
   'excel.parse': async (p: { data: Uint8Array; fileName: string; options: ParseExcelOptions }) => (await excel()).parseWorkbook(p.data, p.fileName, p.options),
+  'pdf.edit': async (p: import('../formats/pdf/edit/edit-pdf.js').EditPdfTask) => (await pdfEdit()).editPdf(p),
+  'pdf.textLayer': async (p: import('../formats/pdf/edit/text-layer.js').TextLayerTask) => (await pdfTextLayer()).readTextLayer(p),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type TaskHandlers = typeof taskHandlers;
