@@ -81,7 +81,8 @@ export async function loadInput(desc: InputDescriptor, limits: InputLimits, sign
     }
     if (!stat.isFile()) throw new ProcessingError('fetch_failed', `Not a regular file: ${desc.path}`);
     if (stat.size > limits.maxBytes) throw new ProcessingError('too_large', `The file is ${stat.size} bytes; the limit is ${limits.maxBytes}.`);
-    bytes = new Uint8Array(await fs.readFile(location));
+    const buf = await fs.readFile(location);
+    bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength); // a view, not an element-by-element copy
   } else {
     location = desc.url!.href;
     bytes = await download(desc.url!, limits, signal);

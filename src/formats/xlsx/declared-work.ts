@@ -8,7 +8,7 @@
  * what it declared), so they bound the real work from above.
  */
 import { sniffContainer } from './sniff-container.js';
-import { readZipDirectory } from './zip-directory.js';
+import { readZipDirectory } from '../ooxml/zip-directory.js';
 
 /** Extra time per MiB of sheet and shared-string XML: 0.34 s measured, about 3x headroom. */
 export const MS_PER_DECLARED_MIB = 1000;

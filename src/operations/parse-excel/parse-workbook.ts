@@ -11,7 +11,7 @@ import { sheetDropdowns } from '../../formats/xlsx/data-validations.js';
 import { sheetPictures } from '../../formats/xlsx/drawings.js';
 import { DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from '../../formats/xlsx/limits.js';
 import { loadWorkbook } from '../../formats/xlsx/load-workbook.js';
-import { sheetPartPaths } from '../../formats/xlsx/ooxml-parts.js';
+import { sheetPartPaths } from '../../formats/ooxml/ooxml-parts.js';
 import { buildSheetGrid, isSheetHidden } from '../../formats/xlsx/sheet-grid.js';
 import type { ChunkedResult } from '../../model/document.js';
 import { ProcessingError } from '../../errors.js';

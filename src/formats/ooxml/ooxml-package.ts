@@ -4,9 +4,9 @@
  * container SheetJS's `parse_zip` expects.
  */
 import { ProcessingError } from '../../errors.js';
-import { withDefaultStyles } from './default-styles.js';
-import type { WorkbookLimits } from './limits.js';
-import { CFB, type CfbContainer } from './sheetjs.js';
+import { withDefaultStyles } from '../xlsx/default-styles.js';
+import type { WorkbookLimits } from '../xlsx/limits.js';
+import { CFB, type CfbContainer } from '../xlsx/sheetjs.js';
 import type { ZipPackage } from './zip-extract.js';
 
 export type OoxmlKind = 'xlsx' | 'xlsb';

@@ -6,7 +6,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { formatBytes } from '../../byte-size.js';
 import { ProcessingError } from '../../errors.js';
-import type { WorkbookLimits } from './limits.js';
+import type { WorkbookLimits } from '../xlsx/limits.js';
 import { entryData, readZipDirectory, ZipEntryLimitError, ZipFormatError, type ZipEntry } from './zip-directory.js';
 
 export interface ZipPackage {

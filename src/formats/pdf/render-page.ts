@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { ProcessingError } from '../../errors.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
-import { clearDecodeLimitHit, throwIfDecodeLimitHit } from '../../formats/pdf/decode-limits.js';
-import { cappedScale, DEFAULT_RASTER_LIMITS, type RasterLimits } from './raster-dpi.js';
+import { clearDecodeLimitHit, throwIfDecodeLimitHit } from './decode-limits.js';
+import { cappedScale, DEFAULT_RASTER_LIMITS, type RasterLimits } from '../../raster/raster-dpi.js';
 
 /**
  * pdf.js draws with Path2D and pattern objects from the @napi-rs/canvas copy it resolves

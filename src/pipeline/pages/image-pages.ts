@@ -7,9 +7,9 @@ import { errorMessage } from '../../errors.js';
 import { loadImagePages, type ImagePages } from '../../formats/image/load-image-pages.js';
 import type { PageLayout } from '../../model/layout.js';
 import type { PageContent } from '../../model/page.js';
-import type { AnalyzeOptions } from '../../pipeline/analyze-page.js';
+import type { AnalyzeOptions } from '../analyze-page.js';
 import { cropPage, layoutOcrPage, ocrContent, warmOcrEngine, type OcrSettings } from './page-ocr.js';
-import type { LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
+import type { LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
 
 export interface ImageSource {
   key: string;
