@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { createEngine } from '../jobs/engine.js';
 import { QuireError, errorMessage } from '../errors.js';
 import { writeJsonFile, writeJsonStream } from './write-json.js';
+import { addServeCommand } from './serve.js';
 
 /** Unknown `--flag value` pairs become spec options; `--flag` alone means true. */
 function collectOptions(args: string[]): Record<string, string> {
@@ -142,5 +143,7 @@ for (const [name, op, desc] of [
       process.exitCode = await runJob(op, file, cmdOpts, cmd.args.slice(1));
     });
 }
+
+addServeCommand(program);
 
 await program.parseAsync(process.argv);

@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { JobNotFoundError, ProcessingError, QueueFullError, errorMessage } from '../errors.js';
 import { describeInput, loadInput, type InputDescriptor, type InputLimits, type JobInput, type LoadedInput } from '../input/resolve-input.js';
 import { WorkerPool } from '../workers/pool.js';
@@ -96,6 +96,8 @@ export class Engine {
   private quotaUsed = 0;
   private durations: number[] = [];
   private closed = false;
+  /** Set by shutdown(): jobs stopped by it keep their stored state so recover() runs them again. */
+  private draining = false;
 
   constructor(config: EngineConfig = {}) {
     this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile, codeCacheDir: config.codeCacheDir });
@@ -114,6 +116,11 @@ export class Engine {
       layoutModel: resolveLayoutModel(config.layoutModel, config.layoutThreads),
     };
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
+  }
+
+  /** Jobs waiting for a slot (not counting running ones). */
+  get queuedJobs(): number {
+    return this.queue.length;
   }
 
   get quotaRemaining(): number {
@@ -211,6 +218,48 @@ export class Engine {
     await this.pool.destroy();
   }
 
+  /**
+   * After a restart on a durable store: queue again every job that was queued or running
+   * when the process died (the spec: accepted jobs run to completion). Jobs whose input
+   * cannot be found again end Failed. Returns how many were queued.
+   */
+  async recover(): Promise<number> {
+    let queued = 0;
+    for (const rec of await this.store.list({ states: ['starting', 'processing'] })) {
+      if (this.queue.some((p) => p.id === rec.id) || this.running.has(rec.id)) continue;
+      const spec = operations[rec.operation] as OperationSpec<unknown> | undefined;
+      const source = rec.location?.startsWith('file:') ? fileURLToPath(rec.location) : rec.location;
+      try {
+        if (!spec || !rec.request || !source) throw new ProcessingError('processing_error', 'The job was interrupted by a restart and its input was not kept.');
+        const input = describeInput(/^[a-z][a-z0-9+.-]*:\/\//i.test(source) ? { url: source } : { path: source }, this.limits, rec.fileName);
+        const options = spec.validate(rec.request.options);
+        await this.store.update(rec.id, { state: 'starting', startedAt: null, progress: null });
+        this.queue.push({ id: rec.id, spec, options, input });
+        queued++;
+      } catch (err) {
+        await this.finish(rec.id, { state: 'failed', message: errorMessage(err) });
+      }
+    }
+    setImmediate(() => this.pump());
+    return queued;
+  }
+
+  /**
+   * Stop for a restart: no new jobs start, running ones get `graceMs` to finish, then are
+   * stopped without a terminal state; queued ones stay queued in the store (recover()).
+   */
+  async shutdown(graceMs: number): Promise<void> {
+    this.closed = true;
+    this.queue.splice(0);
+    const running = [...this.running.keys()].map((id) => this.untilTerminal(id, {}).catch(() => undefined));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(running), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
+    this.draining = true;
+    for (const c of this.running.values()) c.abort(new ProcessingError('processing_error', 'Server shutting down.'));
+    await this.pool.destroy();
+  }
+
   private async record(id: string): Promise<JobRecord> {
     const rec = await this.store.get(id);
     if (!rec) throw new JobNotFoundError(id);
@@ -241,6 +290,7 @@ export class Engine {
       message: null,
       result: null,
       progress: null,
+      request: { options: rawOptions },
     };
     await this.store.create(rec);
     this.queue.push({ id: rec.id, spec, options, input: desc });
@@ -249,7 +299,7 @@ export class Engine {
   }
 
   /** Seconds a refused client should wait: the queue's expected drain time, 5..60 s. */
-  private retryAfter(): number {
+  retryAfter(): number {
     const avg = this.durations.length ? this.durations.reduce((a, b) => a + b, 0) / this.durations.length : 10;
     return Math.max(5, Math.min(60, Math.ceil((avg * this.queue.length) / this.cfg.maxConcurrentJobs)));
   }
@@ -270,7 +320,7 @@ export class Engine {
     const started = Date.now();
     let reserved = 0;
     try {
-      await this.store.update(p.id, { state: 'processing', startedAt: new Date().toISOString() });
+      await this.store.update(p.id, { state: 'processing', startedAt: new Date().toISOString() }, { state: 'starting' });
       const input: LoadedInput = await loadInput(p.input, this.limits, ctl.signal);
       const stored = await this.keepInput(p.id, input);
       await this.store.update(p.id, {
@@ -301,7 +351,9 @@ export class Engine {
       if (ctl.signal.aborted) throw ctl.signal.reason;
       await this.finish(p.id, { state: 'succeeded', result, creditUsed: reserved });
     } catch (err) {
-      if (ctl.signal.aborted) {
+      if (this.draining && ctl.signal.aborted) {
+        this.quotaUsed -= reserved; // stopped by shutdown(): the record stays as it is, to run again
+      } else if (ctl.signal.aborted) {
         this.quotaUsed -= reserved;
         await this.finish(p.id, { state: 'cancelled', message: errorMessage(ctl.signal.reason) });
       } else {

@@ -26,13 +26,36 @@ export interface JobRecord {
   /** Operation result (e.g. chunks); present once succeeded. */
   result: unknown;
   progress: { done: number; total: number } | null;
+  /**
+   * The submitted options as given (before validation), kept so a durable store can run
+   * a job again after a restart (Engine.recover). Absent for records of older versions.
+   */
+  request?: { options: Record<string, unknown> };
+  /** Who submitted the job (the server's API key name); absent for library calls. */
+  owner?: string;
+}
+
+/** Filter of JobStore.list: only records in one of these states. */
+export interface JobFilter {
+  states?: JobState[];
+}
+
+/** A compare-and-set update found the record in another state than expected. */
+export class JobStateConflictError extends Error {
+  constructor(id: string, expected: JobState, actual: JobState) {
+    super(`job ${id} is ${actual}, expected ${expected}`);
+    this.name = 'JobStateConflictError';
+  }
 }
 
 export interface JobStore {
   create(rec: JobRecord): Promise<void>;
   get(id: string): Promise<JobRecord | undefined>;
-  update(id: string, patch: Partial<JobRecord>): Promise<JobRecord>;
-  list(): Promise<JobRecord[]>;
+  /** Merge `patch` into the record; with `expect`, only if its state is still `expect.state` (else JobStateConflictError). */
+  update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }): Promise<JobRecord>;
+  list(filter?: JobFilter): Promise<JobRecord[]>;
+  /** Remove a record; false when there was none. */
+  delete(id: string): Promise<boolean>;
 }
 
 /** Records kept in process memory. Copies on read so callers cannot mutate the store. */
@@ -49,14 +72,19 @@ export class MemoryJobStore implements JobStore {
     return r ? { ...r } : undefined;
   }
 
-  async update(id: string, patch: Partial<JobRecord>): Promise<JobRecord> {
+  async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }): Promise<JobRecord> {
     const r = this.jobs.get(id);
     if (!r) throw new Error(`unknown job ${id}`);
+    if (expect && r.state !== expect.state) throw new JobStateConflictError(id, expect.state, r.state);
     Object.assign(r, patch);
     return { ...r };
   }
 
-  async list(): Promise<JobRecord[]> {
-    return [...this.jobs.values()].map((r) => ({ ...r }));
+  async list(filter: JobFilter = {}): Promise<JobRecord[]> {
+    return [...this.jobs.values()].filter((r) => !filter.states || filter.states.includes(r.state)).map((r) => ({ ...r }));
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.jobs.delete(id);
   }
 }

@@ -1,0 +1,80 @@
+/**
+ * The one submission path every job route uses: refuse early when the queue is full,
+ * read the body (file streamed to the data dir), validate the options with the operation's
+ * own validator (400 naming the field), check the content against the extension, reserve
+ * the pages (402), then hand the stored file to the engine and record who owns the job.
+ * Anything refused leaves nothing behind: no job, no file, no deduction.
+ */
+import fs from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import { QueueFullError } from '../errors.js';
+import type { OperationName } from '../jobs/job-store.js';
+import { operations } from '../jobs/operations.js';
+import type { CreationResponse } from '../jobs/views.js';
+import type { ServerContext } from './context.js';
+import { badRequest, capacity } from './errors.js';
+import { billablePages, checkContent, readHead } from './inspect-input.js';
+import type { ApiKey } from './keys.js';
+import { readSubmission, type Submission } from './read-submission.js';
+
+export interface SubmitPlan {
+  op: OperationName;
+  fileField: string;
+  maxBytes: number;
+  /** Whether a `url` field may replace the file. */
+  allowUrl: boolean;
+  /** The route's schema check of the fields read from a multipart body. */
+  validate?: (fields: Record<string, unknown>) => void;
+}
+
+/** 503 before reading a byte when the queue cannot take another job. */
+export function refuseWhenFull(ctx: ServerContext): void {
+  if (ctx.stopping) throw capacity();
+  if (ctx.engine.queuedJobs >= ctx.config.maxQueuedJobs) {
+    throw new QueueFullError(ctx.engine.retryAfter());
+  }
+}
+
+export async function submitJob(ctx: ServerContext, req: FastifyRequest, key: ApiKey, plan: SubmitPlan): Promise<CreationResponse> {
+  refuseWhenFull(ctx);
+  const sub: Submission = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs });
+  let reserved = 0;
+  try {
+    if (req.isMultipart()) plan.validate?.(sub.fields);
+    const { [plan.fileField]: _ignored, url, ...options } = sub.fields;
+    if (!sub.file && (!plan.allowUrl || typeof url !== 'string' || !url)) {
+      throw badRequest(plan.fileField, plan.allowUrl ? `provide "${plan.fileField}" (multipart file) or "url"` : `"${plan.fileField}" (multipart file) is required`);
+    }
+    operations[plan.op].validate(options); // 400 naming the field, before anything is kept
+    let pages = 1;
+    if (sub.file) {
+      const type = checkContent(plan.fileField, sub.file.fileName, await readHead(sub.file.path));
+      pages = (await billablePages(sub.file.path, type, options.page_range)).pages;
+    }
+    await ctx.quota.reserve(key, pages);
+    reserved = pages;
+    const input = sub.file ? { path: sub.file.path } : { url: url as string };
+    const fileName = sub.file ? { file_name: sub.file.fileName } : {};
+    const created =
+      plan.op === 'parse_excel' ? await ctx.engine.parseExcel(input, { ...options, ...fileName })
+      : plan.op === 'tables' ? await tablesAsCreation(ctx, input, { ...options, ...fileName })
+      : await ctx.engine.parse(input, { ...options, ...fileName });
+    await ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages });
+    return { ...created, credit_used: pages, quota_remaining: ctx.quota.remaining(key) };
+  } catch (err) {
+    if (reserved) await ctx.quota.adjust(key, -reserved);
+    if (sub.file) await fs.rm(sub.file.path, { force: true });
+    throw err;
+  }
+}
+
+async function tablesAsCreation(ctx: ServerContext, input: { path: string } | { url: string }, options: Record<string, unknown>): Promise<CreationResponse> {
+  const t = await ctx.engine.tables(input, options);
+  return { job_id: t.job_id, status: 'Starting', file_name: '', created_at: '', message: t.message, credit_used: 0, quota_remaining: 0, merge_tables: false };
+}
+
+/** Owner check shared by every read: another key's job is indistinguishable from none. */
+export function ownedJob(ctx: ServerContext, key: ApiKey, id: string) {
+  const rec = ctx.store.peek(id);
+  return rec && rec.owner === key.name ? rec : undefined;
+}
