@@ -4,6 +4,7 @@
  * route modules. Routes live one group per file under routes/ and call the engine; this
  * file only wires them.
  */
+import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -29,8 +30,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: ctx.config.limits.json,
-    requestTimeout: ctx.config.requestTimeoutMs,
-    connectionTimeout: ctx.config.requestTimeoutMs,
+    // A client that trickles its body is cut off at requestTimeoutMs (408), checked every
+    // second rather than Node's default 30 s, so slow clients cannot pile up.
+    serverFactory: (handler) =>
+      http.createServer({ requestTimeout: ctx.config.requestTimeoutMs, headersTimeout: Math.min(30_000, ctx.config.requestTimeoutMs), connectionsCheckingInterval: 1000 }, handler),
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
   });
   // Multipart bodies are streamed, not parsed up front: the same schema validates their
@@ -58,7 +61,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setErrorHandler((err, _req, reply) => sendError(reply, err));
   app.setNotFoundHandler((_req, reply) => sendError(reply, new HttpError(404, 'not_found', 'No such endpoint.')));
 
-  await app.register(multipart, { throwFileSizeLimit: true, limits: { files: 1 } });
+  // preservePath: a client's '../../x' reaches checkFileName (a 400), instead of being quietly cut to 'x'.
+  await app.register(multipart, { throwFileSizeLimit: true, preservePath: true, limits: { files: 1 } });
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
