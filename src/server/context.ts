@@ -11,6 +11,14 @@ import { loadKeys, type KeyRing } from './keys.js';
 import { QuotaBook } from './quota.js';
 import { Signer } from './signing.js';
 import { TicketBook } from './tickets.js';
+import { pdfPageCount } from './inspect-input.js';
+import { PDFDocument } from 'pdf-lib';
+
+async function tinyPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  return doc.save();
+}
 
 export interface ServerConfig {
   host: string;
@@ -80,6 +88,8 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     store,
     ...config.engine,
   });
+  // Load pdf.js's page counter now rather than on the first submission (~1 s once).
+  await pdfPageCount(await tinyPdf());
   const { ring, generated } = await loadKeys({ keysFile: config.keysFile, envKeys: config.envKeys, dataDir });
   return {
     config: { ...config, dataDir },
