@@ -38,22 +38,37 @@ export function resolveFileToken(ctx: ServerContext, token: string, expires: unk
   return allowedPath(ctx, path.join(ctx.config.dataDir, Buffer.from(token, 'base64url').toString()));
 }
 
-/** A copy of `value` with file URLs and data-dir paths replaced by signed URLs. */
+/** Keys whose values never hold a URL: large numeric or word arrays, skipped for speed. */
+const NO_URLS = new Set(['ocr', 'bbox', 'cell_references', 'words', 'configuration', 'html', 'markdown', 'content', 'embed', 'rows', 'headers', 'structured_data']);
+
+/**
+ * `value` with file URLs and data-dir paths replaced by signed URLs. Views handed to it are
+ * fresh objects built for this answer, so it rewrites them in place (a copy of a large
+ * result cost as much as serializing it) and only descends where URLs can be.
+ */
 export function signUrls<T>(ctx: ServerContext, value: T): T {
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') {
-      if (v.startsWith('file:')) {
-        try {
-          return signFile(ctx, fileURLToPath(v)) ?? null;
-        } catch {
-          return null;
-        }
+  const fix = (v: string): string | null => {
+    if (v.startsWith('file:')) {
+      try {
+        return signFile(ctx, fileURLToPath(v)) ?? null;
+      } catch {
+        return null;
       }
-      if (v.startsWith(ctx.config.dataDir + path.sep)) return signFile(ctx, v) ?? null;
+    }
+    if (v.startsWith(ctx.config.dataDir + path.sep)) return signFile(ctx, v) ?? null;
+    return v;
+  };
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return fix(v);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) v[i] = walk(v[i]);
       return v;
     }
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) if (!NO_URLS.has(k)) o[k] = walk(o[k]);
+      return o;
+    }
     return v;
   };
   return walk(value) as T;

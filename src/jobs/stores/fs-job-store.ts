@@ -14,11 +14,17 @@ import { writeFileAtomic as writeAtomic } from './atomic-file.js';
 import { JobStateConflictError, type JobFilter, type JobRecord, type JobState, type JobStore } from '../job-store.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const TERMINAL: ReadonlySet<JobState> = new Set(['succeeded', 'failed', 'cancelled']);
+/** Parsed results kept in memory, newest first out last, up to this many characters of JSON. */
+const RESULT_CACHE_CHARS = 64 * 2 ** 20;
 
 type Meta = Omit<JobRecord, 'result'> & { hasResult: boolean };
 
 export class FsJobStore implements JobStore {
   private readonly index = new Map<string, Meta>();
+  /** Recently written or read results (a poll right after completion does not re-parse). */
+  private readonly results = new Map<string, { value: unknown; chars: number }>();
+  private cachedChars = 0;
   /** Per-job chain of pending writes, so read-modify-write never interleaves. */
   private readonly chains = new Map<string, Promise<unknown>>();
 
@@ -63,8 +69,32 @@ export class FsJobStore implements JobStore {
   }
 
   private async persist(meta: Meta, result: unknown, writeResult: boolean, sync: boolean): Promise<void> {
-    if (writeResult && meta.hasResult) await writeAtomic(this.file(meta.id, '.result.json'), JSON.stringify(result), true);
+    if (writeResult && meta.hasResult) {
+      const json = JSON.stringify(result);
+      await writeAtomic(this.file(meta.id, '.result.json'), json, true);
+      this.remember(meta.id, result, json.length);
+    } else if (writeResult) this.forget(meta.id);
     await writeAtomic(this.file(meta.id), JSON.stringify(meta), sync);
+  }
+
+  private remember(id: string, value: unknown, chars: number): void {
+    this.forget(id);
+    if (chars > RESULT_CACHE_CHARS / 4) return;
+    this.results.set(id, { value, chars });
+    this.cachedChars += chars;
+    for (const [old, e] of this.results) {
+      if (this.cachedChars <= RESULT_CACHE_CHARS) break;
+      this.results.delete(old);
+      this.cachedChars -= e.chars;
+    }
+  }
+
+  private forget(id: string): void {
+    const e = this.results.get(id);
+    if (e) {
+      this.results.delete(id);
+      this.cachedChars -= e.chars;
+    }
   }
 
   async create(rec: JobRecord): Promise<void> {
@@ -99,7 +129,15 @@ export class FsJobStore implements JobStore {
   private async materialize(meta: Meta): Promise<JobRecord> {
     const { hasResult, ...rest } = meta;
     let result: unknown = null;
-    if (hasResult) result = JSON.parse(await fs.readFile(this.file(meta.id, '.result.json'), 'utf8'));
+    if (hasResult) {
+      const cached = this.results.get(meta.id);
+      if (cached) result = cached.value;
+      else {
+        const json = await fs.readFile(this.file(meta.id, '.result.json'), 'utf8');
+        result = JSON.parse(json);
+        this.remember(meta.id, result, json.length);
+      }
+    }
     return { ...rest, result };
   }
 
@@ -111,8 +149,10 @@ export class FsJobStore implements JobStore {
       const { result, ...rest } = patch;
       const hasNewResult = 'result' in patch;
       const next: Meta = { ...cur, ...rest, id, hasResult: hasNewResult ? result !== null && result !== undefined : cur.hasResult };
-      // Progress ticks are not worth an fsync: losing one only shows an older fraction.
-      const sync = Object.keys(patch).some((k) => k !== 'progress');
+      // fsync only what must survive a power cut: terminal states (results) and ownership.
+      // A lost intermediate write (processing, progress, input hash) only means the job
+      // runs again from its durable 'starting' record; every write is still atomic.
+      const sync = (patch.state !== undefined && TERMINAL.has(patch.state)) || 'owner' in patch;
       await this.persist(next, result, hasNewResult, sync);
       this.index.set(id, next);
       return this.materialize({ ...next });
@@ -129,6 +169,7 @@ export class FsJobStore implements JobStore {
     if (!this.index.has(id)) return false;
     return this.serial(id, async () => {
       this.index.delete(id);
+      this.forget(id);
       await fs.rm(this.file(id), { force: true });
       await fs.rm(this.file(id, '.result.json'), { force: true });
       return true;

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keyOf } from '../auth.js';
 import type { ServerContext } from '../context.js';
 import { notFound } from '../errors.js';
-import { signUrls } from '../file-urls.js';
 import { readParseJob, resolveOwned } from '../present.js';
 import { jobIdParams } from './schemas.js';
 
@@ -28,7 +27,7 @@ export async function jobsRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     const id = idOf(req);
     const key = keyOf(req);
     const { jobId } = resolveOwned(ctx, key, id);
-    if (jobId && ctx.store.peek(jobId)?.operation === 'tables') return signUrls(ctx, await ctx.engine.getTablesJob(jobId));
+    if (jobId && ctx.store.peek(jobId)?.operation === 'tables') return ctx.engine.getTablesJob(jobId); // table results carry no file URLs
     if (!jobId && !ctx.tickets.get(id)) throw notFound();
     return readParseJob(ctx, key, id, { output_file: false, base64_images: false, include_chunks: true });
   };
