@@ -45,9 +45,10 @@ async function serve(): Promise<Proc> {
   return { child, url, out: () => out, exited };
 }
 
-async function submit(url: string, pages: string): Promise<string> {
+async function submit(url: string, pages: string, extra: Record<string, string> = {}): Promise<string> {
   const fd = new FormData();
   fd.append('page_range', pages);
+  for (const [k, v] of Object.entries(extra)) fd.append(k, v);
   fd.append('file', new Blob([pdf]), 'us_constitution.pdf');
   const res = await fetch(`${url}/parse`, { method: 'POST', headers: auth(KEYS.main), body: fd });
   const body = await json(res);
@@ -67,7 +68,9 @@ afterAll(async () => {
 describe('restart', () => {
   it('SIGKILL with 10 jobs queued or running: after a restart all 10 succeed with complete results', async () => {
     const first = await serve();
-    // Submitted together so that none can finish before the kill.
+    // One job at a time: a slow job (full OCR) holds the slot so that the 10 are still
+    // queued or running at the kill however loaded the machine is.
+    const blocker = await submit(first.url, '1', { ocr_mode: 'full_ocr' });
     const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => submit(first.url, `${i + 1}-${i + 4}`)));
     const states = await Promise.all(ids.map(async (id) => (await json(await fetch(`${first.url}/parse/${id}?include_chunks=false`, { headers: auth(KEYS.main) }))).status));
     first.child.kill('SIGKILL');
@@ -76,7 +79,7 @@ describe('restart', () => {
 
     const second = await serve();
     try {
-      expect(second.out()).toMatch(/queued again 10 unfinished/);
+      expect(second.out()).toMatch(/queued again 11 unfinished/);
       for (const [i, id] of ids.entries()) {
         const done = await pollUntil(`${second.url}/parse/${id}`, auth(KEYS.main), parseDone, 120_000);
         expect(done.status, done.message).toBe('Succeeded');
@@ -86,6 +89,7 @@ describe('restart', () => {
         const pages = new Set(done.chunks.flatMap((c: any) => c.segments.map((g: any) => g.page_number)));
         expect([...pages].sort((a: any, b: any) => a - b)).toEqual([i + 1, i + 2, i + 3, i + 4]);
       }
+      expect((await pollUntil(`${second.url}/parse/${blocker}?include_chunks=false`, auth(KEYS.main), parseDone, 120_000)).status).toBe('Succeeded');
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
