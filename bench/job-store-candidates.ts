@@ -26,7 +26,7 @@ await engine.close();
 
 const rec = (id: string): JobRecord => ({
   id, operation: 'parse', state: 'starting', fileName: 'a.pdf', mimeType: null, location: '/data/inputs/a.pdf', createdAt: new Date().toISOString(),
-  startedAt: null, finishedAt: null, configuration: { page_range: '1' }, creditUsed: 0, inputHash: null, message: null, result: null, progress: null, request: { options: {} }, owner: 'k',
+  startedAt: null, finishedAt: null, configuration: { page_range: '1' }, options: {}, creditUsed: 0, inputHash: null, message: null, result: null, progress: null, request: { options: {} }, owner: 'k',
 });
 
 interface Candidate {
@@ -64,7 +64,7 @@ async function libsqlStore(dir: string) {
       return (await Promise.all(ids.map(get))) as JobRecord[];
     },
     async delete(id: string) {
-      return (await db.execute({ sql: 'DELETE FROM jobs WHERE id = ?', args: [id] })).rowsAffected > 0;
+      await db.execute({ sql: 'DELETE FROM jobs WHERE id = ?', args: [id] });
     },
     close: () => db.close(),
   };
@@ -103,7 +103,7 @@ async function lmdbStore(dir: string) {
       return out;
     },
     async delete(id: string) {
-      return db.remove(id);
+      await db.remove(id);
     },
     close: () => db.close(),
   };

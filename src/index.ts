@@ -12,3 +12,6 @@ export { QuireError, ValidationError, QueueFullError, JobNotFoundError, Processi
 export * from './model/document.js';
 export type { TableGrid, TableCell } from './model/table.js';
 export { outputSchema } from './model/output-schema.js';
+export { registerOperation, listOperations } from './operations/registry.js';
+export type { Operation, RunContext } from './operations/operation.js';
+export type { ReadOptions as JobReadOptions } from './model/job.js';

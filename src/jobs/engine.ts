@@ -7,26 +7,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { JobNotFoundError, ProcessingError, QueueFullError, errorMessage } from '../errors.js';
+import { pathToFileURL } from 'node:url';
+import { JobNotFoundError, ProcessingError, QueueFullError, ValidationError, errorMessage } from '../errors.js';
 import { describeInput, loadInput, type InputDescriptor, type InputLimits, type JobInput, type LoadedInput } from '../input/resolve-input.js';
 import { WorkerPool } from '../workers/pool.js';
-import { MemoryJobStore, type JobRecord, type JobState, type JobStore, type OperationName } from './job-store.js';
-import { operations, type OperationSpec } from './operations.js';
+import { findUnfinished } from './recovery.js';
+import { MemoryJobStore, type JobRecord, type JobState, type JobStore } from './job-store.js';
+import { TERMINAL_STATES } from '../model/job.js';
+import type { Operation, RunContext } from '../operations/operation.js';
+import { getOperation } from '../operations/registry.js';
 import { resolveLayoutModel, type LayoutModelRef } from '../engines/layout/model-ref.js';
-import {
-  creationResponse,
-  genericJobView,
-  parseJobView,
-  tablesCreationResponse,
-  tablesJobView,
-  type CreationResponse,
-  type GenericJobView,
-  type ParseJobView,
-  type ReadOptions,
-  type TablesCreationResponse,
-  type TablesJobView,
-} from './views.js';
+import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type ReadOptions, type TablesCreationResponse, type TablesJobView } from './views.js';
 
 export interface EngineConfig {
   /** Worker threads (default: cores). */
@@ -75,14 +66,16 @@ export interface WaitOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const TERMINAL: ReadonlySet<JobState> = new Set(['succeeded', 'failed', 'cancelled']);
+const TERMINAL: ReadonlySet<JobState> = TERMINAL_STATES;
 
 interface Pending {
   id: string;
-  spec: OperationSpec<unknown>;
+  op: Operation;
   options: unknown;
   input: InputDescriptor;
 }
+
+const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
 
 export class Engine {
   readonly pool: WorkerPool;
@@ -127,7 +120,41 @@ export class Engine {
     return Math.max(0, this.cfg.pageQuota - this.quotaUsed);
   }
 
-  /** Submit a parse job (PDF). */
+  /**
+   * Submit a job of any registered operation (operations/registry.ts): validates the
+   * options and checks the input (ValidationError before anything exists), then records
+   * the job and returns the operation's creation response at once.
+   */
+  async submit<V = unknown>(operation: string, input: JobInput, rawOptions: Record<string, unknown> = {}): Promise<V> {
+    const op = this.operation(operation);
+    const { rec, options } = await this.enqueue(op, input, rawOptions);
+    return op.views.created(rec, options, this.quotaRemaining) as V;
+  }
+
+  /** A job in its operation's own status shape (`read` applies to the parse family). */
+  async view<V = unknown>(id: string, read: Partial<ReadOptions> = {}): Promise<V> {
+    const rec = await this.record(id);
+    const op = this.operation(rec.operation);
+    return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read }) as V;
+  }
+
+  /** Resolve when a job of any operation ends; returns its status view. */
+  async wait<V = unknown>(id: string, opts: WaitOptions = {}, read: Partial<ReadOptions> = {}): Promise<V> {
+    await this.untilTerminal(id, opts);
+    return this.view<V>(id, read);
+  }
+
+  /** Cancel a queued or running job. Returns false when it had already ended. */
+  cancel(id: string): Promise<boolean> {
+    return this.cancelJob(id);
+  }
+
+  /** Every job, in the generic job view. */
+  list(): Promise<GenericJobView[]> {
+    return this.listJobs();
+  }
+
+  /** Submit a parse job (PDF or image). */
   parse(input: JobInput, options: Record<string, unknown> = {}): Promise<CreationResponse> {
     return this.submit('parse', input, options);
   }
@@ -138,28 +165,26 @@ export class Engine {
   }
 
   /** Submit a table extraction job (`POST /tables`, PDF). */
-  async tables(input: JobInput, options: Record<string, unknown> = {}): Promise<TablesCreationResponse> {
-    const created = await this.submit('tables', input, options);
-    return tablesCreationResponse(created.job_id, created.quota_remaining);
+  tables(input: JobInput, options: Record<string, unknown> = {}): Promise<TablesCreationResponse> {
+    return this.submit('tables', input, options);
   }
 
   /** Read a table extraction job: `queued`, then `completed` with `results`, or `failed`. */
   async getTablesJob(id: string): Promise<TablesJobView> {
-    return tablesJobView(await this.record(id));
+    await this.recordOfFamily(id, 'tables');
+    return this.view<TablesJobView>(id);
   }
 
   /** Resolve when a table extraction job ends; returns its view. */
   async waitForTablesJob(id: string, opts: WaitOptions = {}): Promise<TablesJobView> {
-    await this.untilTerminal(id, opts);
-    return this.getTablesJob(id);
+    await this.recordOfFamily(id, 'tables');
+    return this.wait<TablesJobView>(id, opts);
   }
 
   /** Read a parse (or parse excel) job in the spec's status shape. */
   async getParseJob(id: string, read: Partial<ReadOptions> = {}): Promise<ParseJobView> {
-    const rec = await this.record(id);
-    // Table extraction jobs have their own result shape (getTablesJob); /parse does not know them.
-    if (rec.operation === 'tables') throw new JobNotFoundError(id);
-    return parseJobView(rec, { includeChunks: read.includeChunks ?? true, base64Images: read.base64Images ?? false });
+    await this.recordOfFamily(id, 'parse');
+    return this.view<ParseJobView>(id, read);
   }
 
   /** The generic job view (`GET /jobs/{job_id}`). */
@@ -167,10 +192,12 @@ export class Engine {
     return genericJobView(await this.record(id));
   }
 
-  /** Resolve when the job reaches a terminal state; returns its status view. */
-  async waitForJob(id: string, opts: WaitOptions = {}, read: Partial<ReadOptions> = {}): Promise<ParseJobView> {
-    await this.untilTerminal(id, opts);
-    return this.getParseJob(id, read);
+  /**
+   * Resolve when the job reaches a terminal state; returns its status view in its
+   * operation's shape (the v1 status for parse jobs), for every operation.
+   */
+  async waitForJob<V = ParseJobView>(id: string, opts: WaitOptions = {}, read: Partial<ReadOptions> = {}): Promise<V> {
+    return this.wait<V>(id, opts, read);
   }
 
   private async untilTerminal(id: string, opts: WaitOptions): Promise<void> {
@@ -210,6 +237,17 @@ export class Engine {
     return (await this.store.list()).map(genericJobView);
   }
 
+  /**
+   * Forget a finished job: its files (input copy, segment images) and its record. A job
+   * that has not ended is refused (cancel it first).
+   */
+  async deleteJob(id: string): Promise<void> {
+    const rec = await this.record(id);
+    if (!TERMINAL.has(rec.state)) throw new ValidationError('job_id', `job ${id} has not ended; cancel it first`);
+    await fs.rm(path.join(this.cfg.dataDir, id), { recursive: true, force: true });
+    await this.store.delete(id);
+  }
+
   /** Stop accepting work, cancel what runs, and stop the workers. */
   async close(): Promise<void> {
     this.closed = true;
@@ -218,26 +256,16 @@ export class Engine {
     await this.pool.destroy();
   }
 
-  /**
-   * After a restart on a durable store: queue again every job that was queued or running
-   * when the process died (the spec: accepted jobs run to completion). Jobs whose input
-   * cannot be found again end Failed. Returns how many were queued.
-   */
+  /** After a restart on a durable store: queue again what a killed process left unfinished (recovery.ts). */
   async recover(): Promise<number> {
     let queued = 0;
-    for (const rec of await this.store.list({ states: ['starting', 'processing'] })) {
-      if (this.queue.some((p) => p.id === rec.id) || this.running.has(rec.id)) continue;
-      const spec = operations[rec.operation] as OperationSpec<unknown> | undefined;
-      const source = rec.location?.startsWith('file:') ? fileURLToPath(rec.location) : rec.location;
-      try {
-        if (!spec || !rec.request || !source) throw new ProcessingError('processing_error', 'The job was interrupted by a restart and its input was not kept.');
-        const input = describeInput(/^[a-z][a-z0-9+.-]*:\/\//i.test(source) ? { url: source } : { path: source }, this.limits, rec.fileName);
-        const options = spec.validate(rec.request.options);
-        await this.store.update(rec.id, { state: 'starting', startedAt: null, progress: null });
-        this.queue.push({ id: rec.id, spec, options, input });
+    for (const u of await findUnfinished(this.store, this.limits)) {
+      if (this.queue.some((p) => p.id === u.id) || this.running.has(u.id)) continue;
+      if ('error' in u) await this.finish(u.id, { state: 'failed', message: u.error });
+      else {
+        await this.store.update(u.id, { state: 'starting', startedAt: null, progress: null });
+        this.queue.push(u);
         queued++;
-      } catch (err) {
-        await this.finish(rec.id, { state: 'failed', message: errorMessage(err) });
       }
     }
     setImmediate(() => this.pump());
@@ -266,17 +294,29 @@ export class Engine {
     return rec;
   }
 
-  private async submit(op: OperationName, input: JobInput, rawOptions: Record<string, unknown>): Promise<CreationResponse> {
+  /** A job that a reader of one resource family may read; other operations' jobs are not found there. */
+  private async recordOfFamily(id: string, family: string): Promise<JobRecord> {
+    const rec = await this.record(id);
+    if (getOperation(rec.operation)?.family !== family) throw new JobNotFoundError(id);
+    return rec;
+  }
+
+  private operation(name: string): Operation {
+    const op = getOperation(name);
+    if (!op) throw new ValidationError('operation', `unknown operation "${name}"`);
+    return op;
+  }
+
+  private async enqueue(op: Operation, input: JobInput, rawOptions: Record<string, unknown>): Promise<{ rec: JobRecord; options: unknown }> {
     if (this.closed) throw new QueueFullError(60, 'The engine is closed.');
-    const spec = operations[op] as OperationSpec<unknown>;
     // Validation errors are thrown before anything is created.
-    const options = spec.validate(rawOptions);
+    const options = op.validate(rawOptions);
     const desc = describeInput(input, this.limits, typeof rawOptions.file_name === 'string' ? rawOptions.file_name : undefined);
-    spec.precheck?.(desc);
+    op.precheck?.(desc);
     if (this.queue.length >= this.cfg.maxQueuedJobs) throw new QueueFullError(this.retryAfter());
     const rec: JobRecord = {
       id: randomUUID(),
-      operation: op,
+      operation: op.name,
       state: 'starting',
       fileName: desc.fileName,
       mimeType: null,
@@ -284,7 +324,8 @@ export class Engine {
       createdAt: new Date().toISOString(),
       startedAt: null,
       finishedAt: null,
-      configuration: spec.configuration(options),
+      configuration: op.publicConfig(options),
+      options,
       creditUsed: 0,
       inputHash: null,
       message: null,
@@ -293,9 +334,9 @@ export class Engine {
       request: { options: rawOptions },
     };
     await this.store.create(rec);
-    this.queue.push({ id: rec.id, spec, options, input: desc });
+    this.queue.push({ id: rec.id, op, options, input: desc });
     setImmediate(() => this.pump());
-    return creationResponse(rec, this.quotaRemaining, spec.mergeTables(options));
+    return { rec, options };
   }
 
   /** Seconds a refused client should wait: the queue's expected drain time, 5..60 s. */
@@ -328,7 +369,7 @@ export class Engine {
         inputHash: createHash('sha256').update(input.bytes).digest('hex'),
         ...(p.input.kind === 'bytes' ? { location: stored } : {}),
       });
-      const result = await p.spec.run({
+      const ctx: RunContext<unknown> = {
         jobId: p.id,
         input,
         options: p.options,
@@ -338,16 +379,25 @@ export class Engine {
         layoutModel: this.cfg.layoutModel,
         storedInputUrl: stored,
         jobDir: path.join(this.cfg.dataDir, p.id),
+        // A job's credits are the most pages it reserved: an operation that parses its input
+        // (parseDocument) and reserves the same pages again pays once.
         reservePages: (n: number) => {
-          if (n > this.quotaRemaining) throw new ProcessingError('processing_error', `Insufficient page quota: the job needs ${n} pages, ${this.quotaRemaining} remain.`);
-          this.quotaUsed += n;
+          if (n <= reserved) return;
+          if (n - reserved > this.quotaRemaining) throw new ProcessingError('processing_error', `Insufficient page quota: the job needs ${n} pages, ${this.quotaRemaining + reserved} remain.`);
+          this.quotaUsed += n - reserved;
           reserved = n;
         },
         progress: (done: number, total: number) => {
           void this.store.update(p.id, { progress: { done, total } }).catch(() => undefined);
           for (const l of this.progressListeners.get(p.id) ?? []) l(done, total);
         },
-      });
+        parseDocument: (raw = {}) => {
+          const parse = getOperation('parse');
+          if (!parse?.toDocument) throw new ProcessingError('processing_error', 'No operation can parse documents in this build.');
+          return parse.toDocument({ ...ctx, options: parse.validate(raw) });
+        },
+      };
+      const result = await p.op.run(ctx);
       if (ctl.signal.aborted) throw ctl.signal.reason;
       await this.finish(p.id, { state: 'succeeded', result, creditUsed: reserved });
     } catch (err) {

@@ -2,38 +2,11 @@
  * Where job records live. The engine talks only to this interface, so a durable store
  * (or a distributed queue's backing store) can replace the in-memory one.
  */
-export type JobState = 'starting' | 'processing' | 'succeeded' | 'failed' | 'cancelled';
+import type { JobRecord, JobState } from '../model/job.js';
 
-export type OperationName = 'parse' | 'parse_excel' | 'tables';
-
-export interface JobRecord {
-  id: string;
-  operation: OperationName;
-  state: JobState;
-  fileName: string;
-  mimeType: string | null;
-  /** Path or URL of the original input; null for bytes. */
-  location: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** The options used (public form, no secrets). */
-  configuration: Record<string, unknown>;
-  creditUsed: number;
-  /** SHA-256 of the input bytes, once loaded. */
-  inputHash: string | null;
-  message: string | null;
-  /** Operation result (e.g. chunks); present once succeeded. */
-  result: unknown;
-  progress: { done: number; total: number } | null;
-  /**
-   * The submitted options as given (before validation), kept so a durable store can run
-   * a job again after a restart (Engine.recover). Absent for records of older versions.
-   */
-  request?: { options: Record<string, unknown> };
-  /** Who submitted the job (the server's API key name); absent for library calls. */
-  owner?: string;
-}
+export type { JobRecord, JobState };
+/** An operation's registry name (operations/registry.ts). */
+export type OperationName = string;
 
 /** Filter of JobStore.list: only records in one of these states. */
 export interface JobFilter {
@@ -54,8 +27,8 @@ export interface JobStore {
   /** Merge `patch` into the record; with `expect`, only if its state is still `expect.state` (else JobStateConflictError). */
   update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }): Promise<JobRecord>;
   list(filter?: JobFilter): Promise<JobRecord[]>;
-  /** Remove a record; false when there was none. */
-  delete(id: string): Promise<boolean>;
+  /** Forget a job (its files are the engine's to remove). */
+  delete(id: string): Promise<void>;
 }
 
 /** Records kept in process memory. Copies on read so callers cannot mutate the store. */
@@ -84,7 +57,7 @@ export class MemoryJobStore implements JobStore {
     return [...this.jobs.values()].filter((r) => !filter.states || filter.states.includes(r.state)).map((r) => ({ ...r }));
   }
 
-  async delete(id: string): Promise<boolean> {
-    return this.jobs.delete(id);
+  async delete(id: string): Promise<void> {
+    this.jobs.delete(id);
   }
 }

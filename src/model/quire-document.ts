@@ -79,6 +79,8 @@ export interface DocItem {
 export interface DocWarning {
   pageNumber?: number;
   message: string;
+  /** What kind of warning: 'page_skipped' marks a page left out (error_handling Continue). */
+  code?: string;
 }
 
 export interface QuireDocument {

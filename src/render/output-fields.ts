@@ -6,7 +6,13 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Chunk, Segment } from '../model/document.js';
-import type { OutputField } from '../operations/parse/options.js';
+
+/** The spec's `output_fields` keys (the parse operation's option; serializers apply it). */
+export const OUTPUT_FIELDS = ['html', 'markdown', 'ocr', 'image', 'content', 'bbox', 'confidence', 'embed', 'chart_data'] as const;
+export type OutputField = (typeof OUTPUT_FIELDS)[number];
+
+/** Every field shown: the view of operations that have no output_fields option. */
+export const ALL_OUTPUT_FIELDS: Readonly<Record<OutputField, boolean>> = Object.fromEntries(OUTPUT_FIELDS.map((k) => [k, true])) as Record<OutputField, boolean>;
 
 export interface ViewOptions {
   response_profile: 'slim' | 'full' | 'custom' | null;

@@ -53,8 +53,8 @@ export async function readParseJob(ctx: ServerContext, key: ApiKey, id: string, 
   const { jobId, ticket } = resolveOwned(ctx, key, id);
   if (!jobId) return ticketView(ticket!) as unknown as Record<string, unknown>;
   if (ctx.store.peek(jobId)?.operation === 'tables') throw notFound();
-  const wantChunks = q.output_file ? true : q.include_chunks;
-  const view = signUrls(ctx, await ctx.engine.getParseJob(jobId, { includeChunks: wantChunks, base64Images: q.base64_images }));
+  const wantChunks = q.output_file === true || q.include_chunks !== false;
+  const view = signUrls(ctx, await ctx.engine.getParseJob(jobId, { includeChunks: wantChunks, base64Images: q.base64_images === true }));
   view.job_id = id;
   if (!q.output_file || view.status !== 'Succeeded') return view as unknown as Record<string, unknown>;
   // The full-shape result as a file, served through a signed URL.

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { QueueFullError } from '../errors.js';
 import type { OperationName } from '../jobs/job-store.js';
-import { operations } from '../jobs/operations.js';
+import { getOperation } from '../operations/registry.js';
 import type { CreationResponse } from '../jobs/views.js';
 import type { ServerContext } from './context.js';
 import { badRequest, capacity } from './errors.js';
@@ -45,7 +45,7 @@ export async function submitJob(ctx: ServerContext, req: FastifyRequest, key: Ap
     if (!sub.file && (!plan.allowUrl || typeof url !== 'string' || !url)) {
       throw badRequest(plan.fileField, plan.allowUrl ? `provide "${plan.fileField}" (multipart file) or "url"` : `"${plan.fileField}" (multipart file) is required`);
     }
-    operations[plan.op].validate(options); // 400 naming the field, before anything is kept
+    getOperation(plan.op)!.validate(options); // 400 naming the field, before anything is kept
     let pages = 1;
     if (sub.file) {
       const type = checkContent(plan.fileField, sub.file.fileName, await readHead(sub.file.path));

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { operations } from '../jobs/operations.js';
+import { getOperation } from '../operations/registry.js';
 import type { ServerContext } from './context.js';
 import { badRequest, HttpError, tooLarge } from './errors.js';
 import { billablePages, checkContent, checkFileName, extensionOf, MIME_BY_EXT, readHead } from './inspect-input.js';
@@ -31,7 +31,7 @@ export async function createTicket(ctx: ServerContext, key: ApiKey, fields: Reco
   if (!mimeType) throw badRequest('file_name', `unsupported extension; supported: ${Object.keys(MIME_BY_EXT).join(', ')}`);
   // The v1 alias segment_analysis is silently ignored on this endpoint (spec).
   const { file_name: _f, segment_analysis: _s, ...options } = fields;
-  operations.parse.validate(options);
+  getOperation('parse')!.validate(options);
   const ttlRaw = Number(options.expires_in);
   const ttl = Number.isInteger(ttlRaw) && ttlRaw > 0 ? ttlRaw : DEFAULT_UPLOAD_TTL_S;
   await ctx.quota.reserve(key, 1);

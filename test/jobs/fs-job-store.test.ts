@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const record = (id: string, extra: Partial<JobRecord> = {}): JobRecord => ({
   id, operation: 'parse', state: 'starting', fileName: 'a.pdf', mimeType: null, location: '/x/a.pdf', createdAt: new Date().toISOString(),
-  startedAt: null, finishedAt: null, configuration: { page_range: '1' }, creditUsed: 0, inputHash: null, message: null, result: null, progress: null,
+  startedAt: null, finishedAt: null, configuration: { page_range: '1' }, options: { page_range: [[1, 1]] }, creditUsed: 0, inputHash: null, message: null, result: null, progress: null,
   request: { options: { page_range: '1' } }, ...extra,
 });
 
@@ -42,7 +42,8 @@ describe('FsJobStore', () => {
     expect(j1).toMatchObject({ state: 'succeeded', request: { options: { page_range: '1' } }, result: { chunks: [{ id: 'c' }], page_count: 1 }, progress: { done: 1, total: 1 } });
     expect((await b.list({ states: ['starting'] })).map((r) => r.id)).toEqual(['j2']);
     expect(b.peek('j1')).not.toHaveProperty('result');
-    expect(await b.delete('j2')).toBe(true);
+    await b.delete('j2');
+    expect(await b.get('j2')).toBeUndefined();
     expect(await (await FsJobStore.open(dir)).get('j2')).toBeUndefined();
   });
 

@@ -165,14 +165,13 @@ export class FsJobStore implements JobStore {
     return Promise.all(metas.map((m) => this.materialize({ ...m })));
   }
 
-  async delete(id: string): Promise<boolean> {
-    if (!this.index.has(id)) return false;
-    return this.serial(id, async () => {
+  async delete(id: string): Promise<void> {
+    if (!this.index.has(id)) return;
+    await this.serial(id, async () => {
       this.index.delete(id);
       this.forget(id);
       await fs.rm(this.file(id), { force: true });
       await fs.rm(this.file(id, '.result.json'), { force: true });
-      return true;
     });
   }
 }

@@ -10,8 +10,8 @@ import { ValidationError } from '../../errors.js';
 import { toBool, toEnum, toInt, toJson, toStr } from '../../options/coerce.js';
 import { parsePageRange, type PageRange } from '../../options/page-range.js';
 
-export const OUTPUT_FIELDS = ['html', 'markdown', 'ocr', 'image', 'content', 'bbox', 'confidence', 'embed', 'chart_data'] as const;
-export type OutputField = (typeof OUTPUT_FIELDS)[number];
+import { OUTPUT_FIELDS, type OutputField } from '../../render/output-fields.js';
+export { OUTPUT_FIELDS, type OutputField };
 
 export interface SegmentProcessingEntry {
   html?: 'Auto' | 'VLM';

@@ -6,11 +6,13 @@
 import { ProcessingError } from '../../errors.js';
 import type { Chunk, Segment } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
-import { selectPages } from '../../options/page-range.js';
-import { buildSegments } from '../../pipeline/assemble/build-segments.js';
+import { pagedSource, planPages, runPages } from '../../pipeline/pages/run-pages.js';
+import { buildDocument } from '../../pipeline/assemble/build-document.js';
+import { segmentsOf } from '../../render/segments.js';
+import type { QuireDocument } from '../../model/quire-document.js';
 import { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
 import { classifyDocument } from '../../pipeline/classify/document-types.js';
-import { attachProvenance, mergeTablesAcrossPages } from '../../pipeline/merge-tables/merge-tables.js';
+import { mergeTablesAcrossPages } from '../../pipeline/merge-tables/merge-tables.js';
 import { tableProcessingNotes } from '../tables/processing-notes.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import path from 'node:path';
@@ -44,9 +46,6 @@ export interface ParseResult {
   notes?: string[];
 }
 
-/** Extra time a batch gets per page beyond its first: roughly one slow OCR page. */
-const OCR_PAGE_ALLOWANCE_MS = 20_000;
-
 const OFFICE_HINT = 'Office documents (DOCX, PPTX, DOC, PPT) are not supported by this build; convert them to PDF first.';
 
 function refuseUnsupported(input: LoadedInput): never {
@@ -65,36 +64,23 @@ function wantsImages(o: ParseOptions): boolean {
   return o.output_fields.image;
 }
 
-/**
- * Batches small enough to balance the workers, large enough to amortise task overhead. The
- * first page goes alone: it is the page most often a scanned cover, and a worker reading a
- * page by OCR would otherwise hold the rest of its batch back (and run them cold, beside the
- * OCR) while the other workers run out of pages.
- */
-function batches(pages: readonly number[], threads: number, ocrEveryPage: boolean): number[][] {
-  // OCR pages are slow enough that one page per task balances best.
-  const size = ocrEveryPage ? 1 : Math.max(1, Math.min(8, Math.ceil(pages.length / (threads * 4))));
-  const out: number[][] = size > 1 && pages.length > 1 ? [pages.slice(0, 1)] : [];
-  for (let i = out.length; i < pages.length; i += size) out.push(pages.slice(i, i + size));
-  return out;
+/** The parse of an input as the neutral document, and how many pages were selected. */
+export interface ParsedDocument {
+  doc: QuireDocument;
+  pageCount: number;
 }
 
-export async function runParse(ctx: ParseContext): Promise<ParseResult> {
+/**
+ * Load → inspect → per-page stages in the pool → document-level typing → merged tables →
+ * the neutral document. Other operations reach this through their run context's
+ * parseDocument(); the parse operation serializes it (runParse).
+ */
+export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument> {
   const { input, options, pool, signal } = ctx;
   const isImage = input.type !== 'pdf' && sniffImageType(input.bytes) !== null;
   if (input.type !== 'pdf' && !isImage) refuseUnsupported(input);
-  // One shared copy of the bytes for every worker and batch of this job.
-  const shared = new SharedArrayBuffer(input.bytes.length);
-  new Uint8Array(shared).set(input.bytes);
-  const source = { key: ctx.jobId, data: shared, password: options.password };
-
-  const { pageCount } = isImage ? await pool.run('image.inspect', source, { signal }) : await pool.run('pdf.inspect', source, { signal });
-  if (pageCount === 0) throw new ProcessingError('corrupt_document', 'The document has no pages.');
-  if (pageCount > ctx.maxPages) {
-    throw new ProcessingError('page_limit_exceeded', `The document has ${pageCount} pages; the limit is ${ctx.maxPages}. Split it or select pages with page_range.`);
-  }
-  const pages = selectPages(options.page_range ?? undefined, pageCount);
-  if (pages.length === 0) throw new ProcessingError('no_pages_selected', `page_range selects no page of this ${pageCount}-page document.`);
+  const source = pagedSource(isImage ? 'image' : 'pdf', ctx.jobId, input.bytes, options.password);
+  const pages = await planPages(pool, source, options.page_range, ctx.maxPages, signal);
   ctx.reservePages(pages.length);
 
   const analyze = {
@@ -109,29 +95,19 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
     highResolution: options.use_high_resolution,
     cropDir: wantsImages(options) ? path.join(ctx.jobDir, 'images') : null,
   };
-  let done = 0;
-  ctx.progress(0, pages.length);
-  const results = await Promise.all(
-    batches(pages, pool.threads, isImage).map(async (batch) => {
-      // Pages may need OCR (seconds each), so a batch's time limit grows with its size.
-      const timeoutMs = pool.taskTimeoutMs + (batch.length - 1) * OCR_PAGE_ALLOWANCE_MS;
-      const task = { ...source, pages: batch, options: analyze, ocr, layout };
-      const layouts = isImage ? await pool.run('image.analyzePages', task, { signal, timeoutMs }) : await pool.run('pdf.analyzePages', task, { signal, timeoutMs });
-      done += batch.length;
-      ctx.progress(done, pages.length);
-      return layouts;
-    }),
-  );
-  const layouts: PageLayout[] = results.flat().sort((a, b) => a.pageNumber - b.pageNumber);
+  const layouts = await runPages(pool, { source, pages, settings: { options: analyze, ocr, layout }, errorHandling: options.error_handling, signal, progress: ctx.progress });
   const failed = layouts.filter((l) => l.error);
-  if (failed.length > 0 && (options.error_handling === 'Fail' || failed.length === layouts.length)) {
-    const f = failed[0]!;
-    throw new ProcessingError('corrupt_document', `Page ${f.pageNumber} could not be processed: ${f.error}`);
-  }
   const ok = layouts.filter((l) => !l.error);
   classifyDocument(ok);
   const merged = options.merge_tables ? mergeTablesAcrossPages(ok, { maxGroup: options.max_tables_per_merge_group }) : new Map();
-  let segments: Segment[] = attachProvenance(buildSegments(ok, ctx.jobId), ok, merged);
+  const docSource = { fileName: input.fileName, mimeType: input.mimeType, unit: isImage ? ('px' as const) : ('pt' as const) };
+  return { doc: buildDocument(ok, failed, ctx.jobId, docSource, merged), pageCount: pages.length };
+}
+
+export async function runParse(ctx: ParseContext): Promise<ParseResult> {
+  const { doc, pageCount } = await parseToDocument(ctx);
+  const { options } = ctx;
+  let segments: Segment[] = segmentsOf(doc);
   if (options.segment_filter !== 'all') {
     const keep = new Set<string>(options.segment_filter);
     segments = segments.filter((s) => keep.has(s.segment_type));
@@ -141,8 +117,8 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   const notes = tableProcessingNotes(options.segment_processing);
   return {
     chunks,
-    page_count: pages.length,
-    skipped_pages: failed.map((f) => ({ page_number: f.pageNumber, error: f.error! })),
+    page_count: pageCount,
+    skipped_pages: doc.warnings.filter((w) => w.code === 'page_skipped').map((w) => ({ page_number: w.pageNumber!, error: w.message })),
     ...(notes.length ? { notes } : {}),
   };
 }

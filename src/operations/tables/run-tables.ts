@@ -6,8 +6,8 @@
 import { ProcessingError } from '../../errors.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import type { PageLayout } from '../../model/layout.js';
-import { selectPages } from '../../options/page-range.js';
-import { stableId } from '../../pipeline/assemble/build-segments.js';
+import { pagedSource, planPages, runPages } from '../../pipeline/pages/run-pages.js';
+import { stableId } from '../../model/ids.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { TablesOptions } from './options.js';
 import { tableEntry, type TableEntry } from './table-result.js';
@@ -38,48 +38,22 @@ export interface TablesResult {
 
 export const EXTRACTION_METHOD = 'local: vector rules, text alignment, OCR for scanned pages';
 
-/** A scanned page costs an OCR call: give each task time for it. */
-const OCR_PAGE_ALLOWANCE_MS = 20_000;
-
-function batches(pages: number[], threads: number): number[][] {
-  const size = Math.max(1, Math.min(8, Math.ceil(pages.length / (threads * 4))));
-  const out: number[][] = [];
-  for (let i = 0; i < pages.length; i += size) out.push(pages.slice(i, i + size));
-  return out;
-}
-
 export async function runTables(ctx: TablesContext): Promise<TablesResult> {
   const started = performance.now();
   const { input, options, pool, signal } = ctx;
   if (input.type !== 'pdf') throw new ProcessingError('unsupported_format', `Table extraction reads PDFs; ${input.fileName} is not a PDF.`);
-  const shared = new SharedArrayBuffer(input.bytes.length);
-  new Uint8Array(shared).set(input.bytes);
-  const source = { key: ctx.jobId, data: shared, password: options.password };
-  const { pageCount } = await pool.run('pdf.inspect', source, { signal });
-  if (pageCount === 0) throw new ProcessingError('corrupt_document', 'The PDF has no pages.');
-  if (pageCount > ctx.maxPages) {
-    throw new ProcessingError('page_limit_exceeded', `The document has ${pageCount} pages; the limit is ${ctx.maxPages}. Select pages with page_range.`);
-  }
-  const pages = selectPages(options.page_range ?? undefined, pageCount);
-  if (pages.length === 0) throw new ProcessingError('no_pages_selected', `page_range selects no page of this ${pageCount}-page document.`);
+  const source = pagedSource('pdf', ctx.jobId, input.bytes, options.password);
+  const pages = await planPages(pool, source, options.page_range, ctx.maxPages, signal);
   ctx.reservePages(pages.length);
 
-  const analyze = { pageByPage: false, fixReadingOrder: false };
-  const ocr = { ocrMode: 'auto_ocr' as const, ocrEngine: 'ServiceHawk', highResolution: false, cropDir: null };
-  let done = 0;
-  ctx.progress(0, pages.length);
-  const results = await Promise.all(
-    batches(pages, pool.threads).map(async (batch) => {
-      const timeoutMs = pool.taskTimeoutMs + (batch.length - 1) * OCR_PAGE_ALLOWANCE_MS;
-      const layouts = await pool.run('pdf.analyzePages', { ...source, pages: batch, options: analyze, ocr, layout: null }, { signal, timeoutMs });
-      done += batch.length;
-      ctx.progress(done, pages.length);
-      return layouts;
-    }),
-  );
-  const layouts: PageLayout[] = results.flat().sort((a, b) => a.pageNumber - b.pageNumber);
+  const settings = {
+    options: { pageByPage: false, fixReadingOrder: false },
+    ocr: { ocrMode: 'auto_ocr' as const, ocrEngine: 'ServiceHawk', highResolution: false, cropDir: null },
+    layout: null,
+  };
+  // Tables have no error_handling option: a page that fails is skipped (the spec's default).
+  const layouts = await runPages(pool, { source, pages, settings, errorHandling: 'Continue', signal, progress: ctx.progress });
   const failed = layouts.filter((l) => l.error);
-  if (failed.length === layouts.length) throw new ProcessingError('corrupt_document', `Page ${failed[0]!.pageNumber} could not be processed: ${failed[0]!.error}`);
   const tables: TableEntry[] = [];
   for (const l of layouts) {
     l.blocks

@@ -4,7 +4,7 @@
  * footers stay in the chunk where they occur but are left out of its embed text.
  */
 import type { Chunk, Segment } from '../../model/document.js';
-import { stableId } from '../assemble/build-segments.js';
+import { stableId } from '../../model/ids.js';
 import { countWords } from '../count-words.js';
 
 export interface ChunkOptions {

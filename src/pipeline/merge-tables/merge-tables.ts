@@ -162,20 +162,3 @@ function roundBox(b: BBox): BBox {
   const r = (v: number) => Math.round(v * 100) / 100;
   return { left: r(b.left), top: r(b.top), width: r(b.width), height: r(b.height) };
 }
-
-/**
- * Attach provenance to the segments of merged blocks. `segments` must be buildSegments'
- * output for `pages` (one segment per block, pages then blocks in order).
- */
-export function attachProvenance(segments: Segment[], pages: readonly PageLayout[], merged: MergedTables): Segment[] {
-  if (merged.size === 0) return segments;
-  let k = 0;
-  for (const p of pages) {
-    for (const b of p.blocks) {
-      const prov = merged.get(b);
-      const seg = segments[k++];
-      if (prov && seg) seg.provenance = prov;
-    }
-  }
-  return segments;
-}

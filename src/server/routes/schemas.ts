@@ -8,7 +8,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { badRequest } from '../errors.js';
 
-const ajv = new Ajv({ coerceTypes: true, allErrors: false, strict: false });
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
 ajv.addFormat('binary', true);
 const cache = new WeakMap<object, ValidateFunction>();
 

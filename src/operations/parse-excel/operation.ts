@@ -1,0 +1,55 @@
+/**
+ * The parse excel operation (`POST /parse/excel`): XLSX/XLS workbooks → chunks of table
+ * segments. The whole workbook is one worker task (parse-workbook.ts); a sheet counts as a
+ * page for credits and page_count.
+ */
+import fs from 'node:fs';
+import { ValidationError } from '../../errors.js';
+import { sniffContainer } from '../../formats/xlsx/sniff-container.js';
+import type { InputDescriptor } from '../../input/resolve-input.js';
+import type { ChunkedResult } from '../../model/document.js';
+import type { Operation } from '../operation.js';
+import { validateParseExcelOptions, type ParseExcelOptions } from './options.js';
+import { parseExcelViews } from './views.js';
+
+/** First bytes of a local input (bytes or path); undefined for URLs. */
+function head(input: InputDescriptor): Uint8Array | undefined {
+  if (input.kind === 'bytes') return input.data!.subarray(0, 16);
+  if (input.kind !== 'path') return undefined;
+  try {
+    const fd = fs.openSync(input.path!, 'r');
+    try {
+      const buf = Buffer.alloc(16);
+      return buf.subarray(0, fs.readSync(fd, buf, 0, 16, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined; // unreadable: the job reports it
+  }
+}
+
+const NOT_EXCEL = 'is not an Excel workbook (.xlsx, .xlsm, .xls); use the parse operation for PDFs, images and other documents';
+
+export const parseExcelOperation: Operation<ParseExcelOptions, ChunkedResult & { pdf_url: null }> = {
+  name: 'parse_excel',
+  command: 'excel',
+  description: 'Parse an XLSX/XLS workbook into table segments',
+  genericType: 'excel_parsing',
+  family: 'parse',
+  extraOptionNames: ['file_name'],
+  validate: validateParseExcelOptions,
+  // The spec rejects non-Excel uploads with a 400 before any job exists.
+  precheck: (input) => {
+    const bytes = head(input);
+    if (bytes && bytes.length > 0 && sniffContainer(bytes) === 'other') throw new ValidationError('file', `${input.fileName} ${NOT_EXCEL}`);
+  },
+  publicConfig: (o) => ({ ...o }),
+  run: async (ctx) => {
+    const result = (await ctx.pool.run('excel.parse', { data: ctx.input.bytes, fileName: ctx.input.fileName, options: ctx.options }, { signal: ctx.signal })) as ChunkedResult;
+    // A sheet plays the role of a page, for credits as for page_count.
+    ctx.reservePages(Math.max(1, result.page_count));
+    return { ...result, pdf_url: null };
+  },
+  views: parseExcelViews,
+};

@@ -1,0 +1,21 @@
+/**
+ * The table extraction operation (`POST /tables`): every table of a PDF with its grid,
+ * HTML and markdown, in the spec's table extraction result.
+ */
+import type { Operation } from '../operation.js';
+import { precheckTablesInput, tablesConfiguration, validateTablesOptions, type TablesOptions } from './options.js';
+import { runTables, type TablesResult } from './run-tables.js';
+import { tablesViews } from './views.js';
+
+export const tablesOperation: Operation<TablesOptions, TablesResult> = {
+  name: 'tables',
+  description: 'Detect and extract the tables of a PDF',
+  genericType: 'table_extraction',
+  family: 'tables',
+  extraOptionNames: ['password', 'file_name'],
+  validate: validateTablesOptions,
+  precheck: precheckTablesInput,
+  publicConfig: tablesConfiguration,
+  run: (ctx) => runTables(ctx),
+  views: tablesViews,
+};

@@ -1,0 +1,72 @@
+/**
+ * Typed page layouts → the neutral document (model/quire-document.ts): ids, rounded boxes,
+ * provenance (several entries for tables merged across pages), words, table grids, crops.
+ * Nothing here renders: html/markdown/embed are the serializers' (render/segments.ts).
+ */
+import { roundBBox, type OcrEntry, type Provenance, type SegmentType } from '../../model/document.js';
+import { stableId } from '../../model/ids.js';
+import type { Block, PageLayout } from '../../model/layout.js';
+import type { DocItem, DocWarning, PageInfo, PageUnit, QuireDocument, TextSource } from '../../model/quire-document.js';
+import { blockContent } from './block-text.js';
+import { tableText } from '../../render/table.js';
+
+export interface DocumentSource {
+  fileName: string;
+  mimeType: string | null;
+  sha256?: string;
+  /** Units of the pages' boxes: PDF points or image pixels. */
+  unit: PageUnit;
+}
+
+const TEXT_SOURCE: Record<PageLayout['textSource'], TextSource> = { text: 'text-layer', ocr: 'ocr', none: 'none' };
+
+function blockWords(b: Block): OcrEntry[] {
+  if (b.table) {
+    return b.table.cells.filter((c) => c.text).map((c) => ({ text: c.text, bbox: roundBBox(c.bbox), confidence: null }));
+  }
+  return b.lines.flatMap((l) => l.words.map((w) => ({ text: w.text, bbox: roundBBox(w.bbox), confidence: w.confidence })));
+}
+
+function itemConfidence(b: Block): number | null {
+  const ocr = b.lines.map((l) => l.confidence).filter((c): c is number => c !== null);
+  const typeConf = b.typeConfidence ?? 0.9;
+  if (ocr.length === 0) return Math.round(typeConf * 1000) / 1000;
+  const mean = ocr.reduce((s, c) => s + c, 0) / ocr.length;
+  return Math.round(Math.min(typeConf, mean) * 1000) / 1000;
+}
+
+function itemOf(b: Block, i: number, page: PageLayout, docKey: string, merged: readonly Provenance[] | undefined): DocItem {
+  const type: SegmentType = b.type ?? 'Text';
+  const bbox = roundBBox(b.bbox);
+  const prov = [{ pageNumber: page.pageNumber, bbox }, ...(merged ?? []).slice(1).map((p) => ({ pageNumber: p.page_number, bbox: p.bbox }))];
+  const item: DocItem = {
+    id: stableId(docKey, page.pageNumber, i, type, bbox.left, bbox.top),
+    type,
+    text: type === 'Table' && b.table ? tableText(b.table) : blockContent(b),
+    prov,
+    confidence: itemConfidence(b),
+    words: blockWords(b),
+    image: b.image ?? null,
+  };
+  if (type === 'Title') item.level = 0;
+  if (type === 'SectionHeader') item.level = b.level ?? 1;
+  if (type === 'PageHeader' || type === 'PageFooter') item.furniture = true;
+  if (b.table) item.table = b.table;
+  return item;
+}
+
+/**
+ * `pages`: the layouts of the pages that were processed (in page order); `failed`: pages
+ * skipped with their reasons; `merged`: provenance of tables merged across pages, by block.
+ */
+export function buildDocument(pages: readonly PageLayout[], failed: readonly PageLayout[], docKey: string, source: DocumentSource, merged: ReadonlyMap<Block, Provenance[]>): QuireDocument {
+  const infos: PageInfo[] = pages.map((p) => ({ pageNumber: p.pageNumber, width: p.width, height: p.height, unit: source.unit, textSource: TEXT_SOURCE[p.textSource] }));
+  const items = pages.flatMap((p) => p.blocks.map((b, i) => itemOf(b, i, p, docKey, merged.get(b))));
+  const warnings: DocWarning[] = failed.map((f) => ({ pageNumber: f.pageNumber, message: f.error!, code: 'page_skipped' }));
+  return {
+    source: { fileName: source.fileName, mimeType: source.mimeType, ...(source.sha256 ? { sha256: source.sha256 } : {}) },
+    pages: infos,
+    items,
+    warnings,
+  };
+}

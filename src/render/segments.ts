@@ -1,0 +1,92 @@
+/**
+ * The neutral document → the spec's v1 segments (content, html, markdown, embed, ocr,
+ * image, provenance of merged tables). One renderer for every item type; tables go through
+ * render/table.ts. Chunking (pipeline/chunking) then groups these segments.
+ */
+import type { Segment } from '../model/document.js';
+import type { DocItem, QuireDocument } from '../model/quire-document.js';
+import { escapeHtml } from './escape.js';
+import { tableHtml, tableMarkdown } from './table.js';
+
+export interface Rendered {
+  html: string;
+  markdown: string;
+}
+
+const LIST_MARKER = /^\s*([•◦▪▫●○■□►▸‣⁃∙·*\-–—])\s+/;
+
+function paragraph(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
+}
+
+/** An item's html and markdown (its `text` is the segment's content). */
+export function renderItem(item: DocItem): Rendered {
+  if (item.type === 'Table' && item.table) return { html: tableHtml(item.table), markdown: tableMarkdown(item.table) };
+  const content = item.text;
+  const flat = paragraph(content);
+  const esc = escapeHtml(flat);
+  switch (item.type) {
+    case 'Title':
+      return { html: `<h1>${esc}</h1>`, markdown: `# ${flat}` };
+    case 'SectionHeader': {
+      const level = Math.min(6, (item.level ?? 1) + 1);
+      return { html: `<h${level}>${esc}</h${level}>`, markdown: `${'#'.repeat(level)} ${flat}` };
+    }
+    case 'ListItem': {
+      const li = flat.replace(LIST_MARKER, '');
+      return { html: `<ul><li>${escapeHtml(li)}</li></ul>`, markdown: `- ${li}` };
+    }
+    case 'Caption':
+      return { html: `<figcaption>${esc}</figcaption>`, markdown: `*${flat}*` };
+    case 'Footnote':
+      return { html: `<p class="footnote">${esc}</p>`, markdown: flat };
+    case 'PageHeader':
+      return { html: `<header>${esc}</header>`, markdown: flat };
+    case 'PageFooter':
+      return { html: `<footer>${esc}</footer>`, markdown: flat };
+    case 'Formula':
+      return { html: `<div class="formula">${escapeHtml(content)}</div>`, markdown: `$$\n${content}\n$$` };
+    case 'Picture': {
+      const url = item.image ?? undefined;
+      const src = url ? ` src="${escapeHtml(url)}"` : '';
+      return { html: `<figure><img${src} alt="${esc}"></figure>`, markdown: `![${flat.replace(/[[\]]/g, '')}](${url ?? ''})` };
+    }
+    case 'Page': {
+      const paras = content.split(/\n/).filter(Boolean);
+      return { html: paras.map((p) => `<p>${escapeHtml(p)}</p>`).join(''), markdown: paras.join('\n') };
+    }
+    default:
+      return { html: `<p>${esc}</p>`, markdown: flat };
+  }
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** Every item of the document as a v1 segment, in reading order. */
+export function segmentsOf(doc: QuireDocument): Segment[] {
+  const pages = new Map(doc.pages.map((p) => [p.pageNumber, p]));
+  return doc.items.map((item) => {
+    const first = item.prov[0]!;
+    const page = pages.get(first.pageNumber);
+    const r = renderItem(item);
+    const seg: Segment = {
+      segment_id: item.id,
+      segment_type: item.type,
+      page_number: first.pageNumber,
+      page_width: round2(page?.width ?? 0),
+      page_height: round2(page?.height ?? 0),
+      bbox: first.bbox ?? { left: 0, top: 0, width: 0, height: 0 },
+      content: item.text,
+      html: r.html,
+      markdown: r.markdown,
+      confidence: item.confidence,
+      embed: item.type === 'Table' ? r.markdown : item.text,
+      ocr: item.words ?? null,
+      image: item.image ?? null,
+      chart_data: item.chart ?? null,
+    };
+    if (item.cells) seg.cell_references = item.cells;
+    if (item.prov.length > 1) seg.provenance = item.prov.map((p) => ({ page_number: p.pageNumber, bbox: p.bbox! }));
+    return seg;
+  });
+}
