@@ -100,6 +100,29 @@ await Promise.all(
     }
   }),
 );
+// Bad input: 300 malformed or oversized requests must leave memory flat and create nothing.
+const rssBeforeBad = await server.rss();
+const storedBeforeBad = (await fs.readdir(`${server.dir}/data/jobs`)).length;
+const bad = [
+  () => ({ body: 'garbage', type: 'multipart/form-data' }),
+  () => ({ body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut', type: 'multipart/form-data; boundary=b' }),
+  () => ({ body: '{"url": ', type: 'application/json' }),
+  () => ({ body: '--b\r\nContent-Disposition: form-data; name="file"; filename="../../x.pdf"\r\n\r\n%PDF-1.4\r\n--b--\r\n', type: 'multipart/form-data; boundary=b' }),
+];
+const badStatuses = new Map<number, number>();
+for (let i = 0; i < 300; i += 10) {
+  await Promise.all(
+    Array.from({ length: 10 }, async (_, j) => {
+      const b = bad[(i + j) % bad.length]!();
+      const res = await fetch(`${server.url}/parse`, { method: 'POST', headers: { 'api-key': server.keys[(i + j) % CLIENTS]!, 'content-type': b.type }, body: b.body });
+      await res.arrayBuffer();
+      badStatuses.set(res.status, (badStatuses.get(res.status) ?? 0) + 1);
+      if (res.status !== 400 && res.status !== 429) problems.push(`bad input answered ${res.status}`);
+    }),
+  );
+}
+const rssAfterBad = await server.rss();
+if ((await fs.readdir(`${server.dir}/data/jobs`)).length !== storedBeforeBad) problems.push('bad input created jobs');
 clearInterval(sampler);
 
 const ids = accepted.map((a) => a.id);
@@ -119,6 +142,7 @@ console.log(`accepted jobs: ${ids.length}, terminal: ${final.size} (${[...new Se
 console.log(`GET /parse/{id} while jobs ran (no chunks): p50 ${ms(percentile(pollLatency, 50))}, p99 ${ms(percentile(pollLatency, 99))}, ${pollLatency.length} polls`);
 console.log(`polling burst (full result, 1-page jobs): ${(polls / 5).toFixed(0)} req/s, p50 ${ms(percentile(burstLatency, 50))}, p99 ${ms(percentile(burstLatency, 99))}`);
 console.log(`server RSS: start ${mb(rssStart)}, max ${mb(rssMax)}, end ${mb(rssEnd)}`);
+console.log(`300 bad requests: ${[...badStatuses].map(([k, v]) => `${k}×${v}`).join(', ')}; RSS ${mb(rssBeforeBad)} → ${mb(rssAfterBad)}; no job created`);
 if (problems.length) {
   console.log(`PROBLEMS (${problems.length}):\n${[...new Set(problems)].slice(0, 20).join('\n')}`);
   process.exitCode = 1;

@@ -160,6 +160,7 @@ describe('bad input: a clear 4xx, nothing created', () => {
     ['a non-Excel file to /parse/excel', () => post('/parse/excel', form([['file', small, 'a.pdf']])), /file/],
     ['multipart without a boundary', () => post('/parse', 'garbage', KEYS.main, { 'content-type': 'multipart/form-data' }), /multipart/i],
     ['truncated multipart', () => post('/parse', '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 trunc', KEYS.main, { 'content-type': 'multipart/form-data; boundary=xx' }), /multipart/i],
+    ['a URL with a scheme other than http(s)', () => post('/parse/excel', JSON.stringify({ url: 'ftp://example.com/a.xlsx' }), KEYS.main, { 'content-type': 'application/json' }), /url/],
     ['invalid JSON body', () => post('/parse/excel', '{"url": ', KEYS.main, { 'content-type': 'application/json' }), /JSON/i],
     ['an unknown query flag value', () => fetch(`${s.url}/parse/x?include_chunks=maybe`, { headers: auth(KEYS.main) }), /include_chunks/],
   ];
