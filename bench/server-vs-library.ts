@@ -4,7 +4,9 @@
  * `npx tsx bench/server-vs-library.ts [--runs 3]` (needs `npm run build`). Both use one
  * worker thread; runs alternate so machine load hits both alike. The HTTP time covers the
  * multipart upload, polling every 25 ms and downloading the full result; the library time
- * covers parse + waitForJob + getParseJob. Prints medians and the ratio.
+ * covers parse + waitForJob + getParseJob. Prints medians and the ratio, of wall time and of
+ * CPU time (all threads; for HTTP the server process plus this client), which machine load
+ * does not inflate.
  */
 import fs from 'node:fs/promises';
 import { createEngine } from '../src/index.js';
@@ -19,7 +21,14 @@ const server = await spawnServer({ keys: 1, rps: 100, args: ['--workers', '1', '
 const key = server.keys[0]!;
 const engine = createEngine({ workers: 1, maxConcurrentJobs: 1 });
 
-async function viaHttp(): Promise<{ ms: number; chunks: number }> {
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+async function viaHttp(): Promise<{ ms: number; chunks: number; cpu: number }> {
+  const c0 = cpu();
+  const s0 = await server.cpuMs();
   const t = performance.now();
   const fd = new FormData();
   fd.append('file', new Blob([pdf]), 'us_constitution.pdf');
@@ -37,15 +46,17 @@ async function viaHttp(): Promise<{ ms: number; chunks: number }> {
   const tDone = performance.now() - t;
   const full = (await (await fetch(`${server.url}/parse/${created.job_id}`, { headers: { 'api-key': key } })).json()) as { chunks: unknown[] };
   if (process.argv.includes('--detail')) console.log(`  http: submit ${tSubmit.toFixed(0)} ms, job ${job} ms, seen done at ${tDone.toFixed(0)} ms, result fetched at ${(performance.now() - t).toFixed(0)} ms`);
-  return { ms: performance.now() - t, chunks: full.chunks.length };
+  const ms = performance.now() - t;
+  return { ms, chunks: full.chunks.length, cpu: cpu() - c0 + (await server.cpuMs()) - s0 };
 }
 
-async function viaLibrary(): Promise<{ ms: number; chunks: number }> {
+async function viaLibrary(): Promise<{ ms: number; chunks: number; cpu: number }> {
+  const c0 = cpu();
   const t = performance.now();
   const { job_id } = await engine.parse(file, {});
   await engine.waitForJob(job_id);
   const full = await engine.getParseJob(job_id);
-  return { ms: performance.now() - t, chunks: full.chunks!.length };
+  return { ms: performance.now() - t, chunks: full.chunks!.length, cpu: cpu() - c0 };
 }
 
 // One warm-up each (worker start, pdf.js code cache), then alternating timed runs.
@@ -53,16 +64,23 @@ await viaHttp();
 await viaLibrary();
 const http: number[] = [];
 const lib: number[] = [];
+const httpCpu: number[] = [];
+const libCpu: number[] = [];
 for (let r = 0; r < RUNS; r++) {
   const h = await viaHttp();
   const l = await viaLibrary();
   if (h.chunks !== l.chunks) throw new Error(`different results: ${h.chunks} vs ${l.chunks} chunks`);
   http.push(h.ms);
   lib.push(l.ms);
-  console.log(`run ${r + 1}: http ${h.ms.toFixed(0)} ms, library ${l.ms.toFixed(0)} ms`);
+  httpCpu.push(h.cpu);
+  libCpu.push(l.cpu);
+  console.log(`run ${r + 1}: http ${h.ms.toFixed(0)} ms (CPU ${h.cpu.toFixed(0)} ms), library ${l.ms.toFixed(0)} ms (CPU ${l.cpu.toFixed(0)} ms)`);
 }
 await engine.close();
 await server.stop();
 const mh = percentile(http, 50);
 const ml = percentile(lib, 50);
-console.log(`median: http ${mh.toFixed(0)} ms, library ${ml.toFixed(0)} ms, ratio ${(mh / ml).toFixed(2)}x (target ≤ 1.2x)`);
+console.log(`median wall: http ${mh.toFixed(0)} ms, library ${ml.toFixed(0)} ms, ratio ${(mh / ml).toFixed(2)}x (target ≤ 1.2x)`);
+const ch = percentile(httpCpu, 50);
+const cl = percentile(libCpu, 50);
+console.log(`median CPU (all threads; http = server + client): http ${ch.toFixed(0)} ms, library ${cl.toFixed(0)} ms, ratio ${(ch / cl).toFixed(2)}x`);

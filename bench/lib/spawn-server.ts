@@ -14,6 +14,8 @@ export interface SpawnedServer {
   keys: string[];
   /** Resident set size of the server process (main thread + workers), bytes. */
   rss(): Promise<number>;
+  /** CPU time (user + system, all threads) the server process has used, ms. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,10 @@ export async function spawnServer(opts: { keys: number; rps: number; args: strin
     rss: async () => {
       const status = await fs.readFile(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    cpuMs: async () => {
+      const stat = (await fs.readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      return ((Number(stat[11]) + Number(stat[12])) * 1000) / 100; // clock ticks (USER_HZ = 100)
     },
     stop: async () => {
       const exited = new Promise((r) => child.on('exit', r));

@@ -13,6 +13,7 @@ import { Signer } from './signing.js';
 import { TicketBook } from './tickets.js';
 import { pdfPageCount } from './inspect-input.js';
 import { PDFDocument } from 'pdf-lib';
+import { WorkerPool } from '../workers/pool.js';
 
 async function tinyPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -65,6 +66,8 @@ export interface ServerContext {
   quota: QuotaBook;
   signer: Signer;
   tickets: TicketBook;
+  /** One worker thread that counts PDF pages at submission (inspect-input.ts). */
+  pageCounter: WorkerPool;
   dirs: { files: string; inputs: string };
   /** `http://host:port`, known once listening. */
   baseUrl: string;
@@ -88,8 +91,9 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     store,
     ...config.engine,
   });
-  // Load pdf.js's page counter now rather than on the first submission (~1 s once).
-  await pdfPageCount(await tinyPdf());
+  // The page counter's worker loads pdf.js now rather than on the first submission (~1 s).
+  const pageCounter = new WorkerPool({ threads: 1, taskTimeoutMs: 30_000, workerMemoryMb: 1024 });
+  await pdfPageCount(pageCounter, await tinyPdf());
   const { ring, generated } = await loadKeys({ keysFile: config.keysFile, envKeys: config.envKeys, dataDir });
   return {
     config: { ...config, dataDir },
@@ -99,6 +103,7 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     quota: await QuotaBook.open(dataDir),
     signer: await Signer.open(dataDir),
     tickets: await TicketBook.open(path.join(dataDir, 'tickets')),
+    pageCounter,
     dirs,
     baseUrl: `http://${config.host}:${config.port}`,
     stopping: false,

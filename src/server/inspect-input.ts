@@ -3,7 +3,9 @@
  * content that agrees with the extension (a `.pdf` that is a PNG is a 400, not a failed
  * job), and the pages the job will bill, so an insufficient quota is a 402 at submission.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { WorkerPool } from '../workers/pool.js';
 import { sniff, type SniffedType } from '../input/sniff.js';
 import { parsePageRange } from '../options/page-range.js';
 import { badRequest } from './errors.js';
@@ -54,31 +56,28 @@ export function checkContent(field: string, fileName: string, head: Uint8Array):
   return type;
 }
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfJs> | undefined;
-
 /**
- * Page count with pdf.js in this thread: it reads only the cross-reference table and the
- * page tree (1.5 ms for the 19-page us_constitution.pdf once loaded, against 85 ms for
- * pdf-lib, which parses every object and blocked the event loop under load). Counting in
- * the worker pool would make a submission wait behind running jobs.
+ * Page count with pdf.js, which reads only the cross-reference table and the page tree
+ * (1.5 ms for the 19-page us_constitution.pdf once loaded, against 85 ms for pdf-lib, which
+ * parses every object and blocked the event loop under load). It runs in a one-thread
+ * worker pool of the server's own: not in this thread, because loading pdf.js's legacy build
+ * here made every JSON.stringify of a result 50x slower (its polyfills take V8 off its fast
+ * path: 3 ms → 150 ms for the sample's 0.5 MB), and not in the engine's pool, where a
+ * submission would wait behind running jobs.
  */
-export async function pdfPageCount(data: Uint8Array, password?: string): Promise<number | null> {
-  const lib = await (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+export async function pdfPageCount(counter: WorkerPool, data: Uint8Array, password?: string): Promise<number | null> {
   try {
-    const doc = await lib.getDocument({ data, password, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, stopAtErrors: false }).promise;
-    const n = doc.numPages;
-    await doc.destroy();
-    return n;
+    const r = (await counter.run('pdf.inspect', { key: randomUUID(), data, password })) as { pageCount: number };
+    return r.pageCount;
   } catch {
     return null; // unreadable or locked here: the job reports why
   }
 }
 
 /** Pages the job will bill: selected PDF pages, 1 for other documents (the job reconciles). */
-export async function billablePages(file: string, type: SniffedType, pageRange: unknown, password?: unknown): Promise<{ pages: number; total: number | null }> {
+export async function billablePages(counter: WorkerPool, file: string, type: SniffedType, pageRange: unknown, password?: unknown): Promise<{ pages: number; total: number | null }> {
   if (type !== 'pdf') return { pages: 1, total: null };
-  const total = await pdfPageCount(new Uint8Array(await fs.readFile(file)), typeof password === 'string' ? password : undefined);
+  const total = await pdfPageCount(counter, new Uint8Array(await fs.readFile(file)), typeof password === 'string' ? password : undefined);
   if (total === null) return { pages: 1, total: null };
   const ranges = parsePageRange('page_range', pageRange);
   if (!ranges) return { pages: total, total };

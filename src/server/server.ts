@@ -32,6 +32,7 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
       ctx.stopping = true;
       await app.close();
       await ctx.engine.shutdown(config.shutdownGraceMs);
+      await ctx.pageCounter.destroy();
     })());
   return { app, ctx, url: ctx.baseUrl, recovered, stop };
 }

@@ -49,7 +49,7 @@ export async function submitJob(ctx: ServerContext, req: FastifyRequest, key: Ap
     let pages = 1;
     if (sub.file) {
       const type = checkContent(plan.fileField, sub.file.fileName, await readHead(sub.file.path));
-      pages = (await billablePages(sub.file.path, type, options.page_range, options.password)).pages;
+      pages = (await billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password)).pages;
     }
     await ctx.quota.reserve(key, pages);
     reserved = pages;

@@ -75,7 +75,7 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
   try {
     await pipeline(req.raw, counter, createWriteStream(dest, { mode: 0o600 }));
     const sniffed = checkContent('file', t.fileName, await readHead(dest));
-    const { pages, total } = await billablePages(dest, sniffed, t.options.page_range, t.options.password);
+    const { pages, total } = await billablePages(ctx.pageCounter, dest, sniffed, t.options.page_range, t.options.password);
     const key = ctx.keys.keys.find((k) => k.name === t.owner)!;
     const fail = async (message: string) => {
       await ctx.quota.adjust(key, -t.reserved);
