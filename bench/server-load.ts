@@ -84,6 +84,7 @@ await Promise.all(
 
 // Polling throughput: all clients poll finished jobs as fast as they can for 5 s.
 let polls = 0;
+const burstCpu0 = await server.cpuMs();
 const burstEnd = performance.now() + 5000;
 const burstLatency: number[] = [];
 await Promise.all(
@@ -100,6 +101,8 @@ await Promise.all(
     }
   }),
 );
+const burstCpuPerPoll = ((await server.cpuMs()) - burstCpu0) / Math.max(1, polls);
+
 // Bad input: 300 malformed or oversized requests must leave memory flat and create nothing.
 const rssBeforeBad = await server.rss();
 const storedBeforeBad = (await fs.readdir(`${server.dir}/data/jobs`)).length;
@@ -140,7 +143,7 @@ console.log(`submission latency: p50 ${ms(percentile(submitLatency, 50))}, p99 $
 console.log(`  by answer: ${Object.entries(byStatus).map(([k, v]) => `${k} p50 ${ms(percentile(v, 50))} p99 ${ms(percentile(v, 99))}`).join('; ')}`);
 console.log(`accepted jobs: ${ids.length}, terminal: ${final.size} (${[...new Set(final.values())].map((s) => `${s}×${[...final.values()].filter((v) => v === s).length}`).join(', ')}), unique ids: ${new Set(ids).size}, in store: ${stored}`);
 console.log(`GET /parse/{id} while jobs ran (no chunks): p50 ${ms(percentile(pollLatency, 50))}, p99 ${ms(percentile(pollLatency, 99))}, ${pollLatency.length} polls`);
-console.log(`polling burst (full result, 1-page jobs): ${(polls / 5).toFixed(0)} req/s, p50 ${ms(percentile(burstLatency, 50))}, p99 ${ms(percentile(burstLatency, 99))}`);
+console.log(`polling burst (full result, 1-page jobs): ${(polls / 5).toFixed(0)} req/s, p50 ${ms(percentile(burstLatency, 50))}, p99 ${ms(percentile(burstLatency, 99))}; server CPU ${burstCpuPerPoll.toFixed(2)} ms per poll (clients share the machine)`);
 console.log(`server RSS: start ${mb(rssStart)}, max ${mb(rssMax)}, end ${mb(rssEnd)}`);
 console.log(`300 bad requests: ${[...badStatuses].map(([k, v]) => `${k}×${v}`).join(', ')}; RSS ${mb(rssBeforeBad)} → ${mb(rssAfterBad)}; no job created`);
 if (problems.length) {
