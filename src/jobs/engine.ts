@@ -11,7 +11,6 @@ import { pathToFileURL } from 'node:url';
 import { JobNotFoundError, ProcessingError, QueueFullError, ValidationError, errorMessage } from '../errors.js';
 import { describeInput, loadInput, type InputDescriptor, type InputLimits, type JobInput, type LoadedInput } from '../input/resolve-input.js';
 import { WorkerPool } from '../workers/pool.js';
-import { findUnfinished } from './recovery.js';
 import { MemoryJobStore, type JobRecord, type JobState, type JobStore } from './job-store.js';
 import { TERMINAL_STATES } from '../model/job.js';
 import type { Operation, RunContext } from '../operations/operation.js';
@@ -68,7 +67,7 @@ export interface WaitOptions {
 
 const TERMINAL: ReadonlySet<JobState> = TERMINAL_STATES;
 
-interface Pending {
+export interface Pending {
   id: string;
   op: Operation;
   options: unknown;
@@ -79,18 +78,18 @@ const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
 
 export class Engine {
   readonly pool: WorkerPool;
-  private readonly store: JobStore;
+  protected readonly store: JobStore;
   private readonly cfg: Required<Omit<EngineConfig, 'store' | 'workerFile' | 'workers' | 'layoutModel' | 'layoutThreads' | 'codeCacheDir'>> & { layoutModel: LayoutModelRef | null };
-  private readonly limits: InputLimits;
-  private readonly queue: Pending[] = [];
-  private readonly running = new Map<string, AbortController>();
+  protected readonly limits: InputLimits;
+  protected readonly queue: Pending[] = [];
+  protected readonly running = new Map<string, AbortController>();
   private readonly waiters = new Map<string, Array<() => void>>();
   private readonly progressListeners = new Map<string, Set<(d: number, t: number) => void>>();
   private quotaUsed = 0;
   private durations: number[] = [];
-  private closed = false;
-  /** Set by shutdown(): jobs stopped by it keep their stored state so recover() runs them again. */
-  private draining = false;
+  protected closed = false;
+  /** Set by DurableEngine.shutdown(): jobs it stops keep their stored state, to run again. */
+  protected draining = false;
 
   constructor(config: EngineConfig = {}) {
     this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile, codeCacheDir: config.codeCacheDir });
@@ -109,11 +108,6 @@ export class Engine {
       layoutModel: resolveLayoutModel(config.layoutModel, config.layoutThreads),
     };
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
-  }
-
-  /** Jobs waiting for a slot (not counting running ones). */
-  get queuedJobs(): number {
-    return this.queue.length;
   }
 
   get quotaRemaining(): number {
@@ -200,7 +194,7 @@ export class Engine {
     return this.wait<V>(id, opts, read);
   }
 
-  private async untilTerminal(id: string, opts: WaitOptions): Promise<void> {
+  protected async untilTerminal(id: string, opts: WaitOptions): Promise<void> {
     const rec = await this.record(id);
     if (!TERMINAL.has(rec.state)) {
       if (opts.onProgress) {
@@ -253,38 +247,6 @@ export class Engine {
     this.closed = true;
     for (const p of this.queue.splice(0)) await this.finish(p.id, { state: 'cancelled', message: 'Engine closed.' });
     for (const c of this.running.values()) c.abort(new ProcessingError('processing_error', 'Engine closed.'));
-    await this.pool.destroy();
-  }
-
-  /** After a restart on a durable store: queue again what a killed process left unfinished (recovery.ts). */
-  async recover(): Promise<number> {
-    let queued = 0;
-    for (const u of await findUnfinished(this.store, this.limits)) {
-      if (this.queue.some((p) => p.id === u.id) || this.running.has(u.id)) continue;
-      if ('error' in u) await this.finish(u.id, { state: 'failed', message: u.error });
-      else {
-        await this.store.update(u.id, { state: 'starting', startedAt: null, progress: null });
-        this.queue.push(u);
-        queued++;
-      }
-    }
-    setImmediate(() => this.pump());
-    return queued;
-  }
-
-  /**
-   * Stop for a restart: no new jobs start, running ones get `graceMs` to finish, then are
-   * stopped without a terminal state; queued ones stay queued in the store (recover()).
-   */
-  async shutdown(graceMs: number): Promise<void> {
-    this.closed = true;
-    this.queue.splice(0);
-    const running = [...this.running.keys()].map((id) => this.untilTerminal(id, {}).catch(() => undefined));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(running), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
-    clearTimeout(timer);
-    this.draining = true;
-    for (const c of this.running.values()) c.abort(new ProcessingError('processing_error', 'Server shutting down.'));
     await this.pool.destroy();
   }
 
@@ -345,7 +307,7 @@ export class Engine {
     return Math.max(5, Math.min(60, Math.ceil((avg * this.queue.length) / this.cfg.maxConcurrentJobs)));
   }
 
-  private pump(): void {
+  protected pump(): void {
     while (!this.closed && this.running.size < this.cfg.maxConcurrentJobs && this.queue.length > 0) {
       const next = this.queue.shift()!;
       const ctl = new AbortController();
@@ -426,7 +388,7 @@ export class Engine {
     return pathToFileURL(file).href;
   }
 
-  private async finish(id: string, patch: Partial<JobRecord>): Promise<void> {
+  protected async finish(id: string, patch: Partial<JobRecord>): Promise<void> {
     await this.store.update(id, { ...patch, finishedAt: new Date().toISOString() });
     for (const w of this.waiters.get(id) ?? []) w();
     this.waiters.delete(id);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { createEngine, type Engine } from '../jobs/engine.js';
+import { DurableEngine } from '../jobs/durable-engine.js';
 import { FsJobStore } from '../jobs/stores/fs-job-store.js';
 import { loadKeys, type KeyRing } from './keys.js';
 import { QuotaBook } from './quota.js';
@@ -60,7 +60,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
 
 export interface ServerContext {
   config: ServerConfig;
-  engine: Engine;
+  engine: DurableEngine;
   store: FsJobStore;
   keys: KeyRing;
   quota: QuotaBook;
@@ -81,7 +81,7 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const dirs = { files: path.join(dataDir, 'files'), inputs: path.join(dataDir, 'inputs') };
   const store = await FsJobStore.open(path.join(dataDir, 'jobs'));
-  const engine = createEngine({
+  const engine = new DurableEngine({
     workers: config.workers,
     maxConcurrentJobs: config.maxConcurrentJobs,
     maxQueuedJobs: config.maxQueuedJobs,
