@@ -39,6 +39,13 @@ export class QueueFullError extends QuireError {
   }
 }
 
+/** A submission to an engine after close() (503): nothing was created; make a new engine. */
+export class EngineClosedError extends QuireError {
+  constructor() {
+    super('engine_closed', 'The engine is closed: it accepts no new jobs. Create a new engine to submit more.', 503);
+  }
+}
+
 /** Unknown job id (spec: 404). */
 export class JobNotFoundError extends QuireError {
   constructor(jobId: string) {

@@ -4,9 +4,10 @@
  * (`--page-range` for `--page_range`) is an error naming the closest option instead of an
  * option silently ignored; `--help` lists the options with their defaults.
  */
+import fs from 'node:fs';
 import { distance } from 'fastest-levenshtein';
 import { QuireError } from '../errors.js';
-import { optionNames, type Operation } from '../operations/operation.js';
+import { defaultOptions, optionNames, type Operation } from '../operations/operation.js';
 
 /** The closest known name, when it is close enough to be the intended one. */
 export function closestName(name: string, known: readonly string[]): string | undefined {
@@ -24,6 +25,16 @@ function usage(message: string): QuireError {
   return new QuireError('usage', message, 2);
 }
 
+/** `@path` reads an option's value from a file (`--schema_data @schema.json`), for every option. */
+function fromFile(name: string, value: string): string {
+  if (!value.startsWith('@') || value.length < 2) return value;
+  try {
+    return fs.readFileSync(value.slice(1), 'utf8');
+  } catch (err) {
+    throw usage(`--${name} ${value}: cannot read ${value.slice(1)} (${(err as Error).message})`);
+  }
+}
+
 /** Parses the arguments commander did not recognise into the operation's raw options. */
 export function collectSpecOptions(op: Operation, args: readonly string[], cliFlags: readonly string[]): Record<string, string> {
   const known = optionNames(op);
@@ -38,13 +49,13 @@ export function collectSpecOptions(op: Operation, args: readonly string[], cliFl
       throw usage(`unknown option --${name}${near ? ` (did you mean --${near}?)` : ''}; \`quire ${op.command ?? op.name} --help\` lists the options`);
     }
     if (eq > 0) {
-      out[name] = a.slice(eq + 1);
+      out[name] = fromFile(name, a.slice(eq + 1));
       continue;
     }
     const next = args[i + 1];
     if (next === undefined || next.startsWith('--')) out[name] = 'true';
     else {
-      out[name] = next;
+      out[name] = fromFile(name, next);
       i++;
     }
   }
@@ -59,7 +70,7 @@ function showDefault(v: unknown): string {
 
 /** The `--help` section listing the operation's spec options and their defaults. */
 export function specOptionsHelp(op: Operation): string {
-  const defaults = op.publicConfig(op.validate({}));
+  const defaults = defaultOptions(op);
   const names = Object.keys(defaults);
   const width = Math.max(...names.map((n) => n.length)) + 4;
   const lines = names.map((n) => `  --${n.padEnd(width - 2)}default: ${showDefault(defaults[n])}`);

@@ -16,22 +16,24 @@ export class DurableEngine extends Engine {
 
   /** Jobs waiting for a slot (not counting running ones). */
   get queuedJobs(): number {
-    return this.queue.length;
+    return this.queued;
   }
 
   /** Queue again what a killed process left unfinished (recovery.ts); returns how many. */
   async recover(): Promise<number> {
     let queued = 0;
-    for (const u of await findUnfinished(this.store, this.limits)) {
-      if (this.queue.some((p) => p.id === u.id) || this.running.has(u.id)) continue;
-      if ('error' in u) await this.finish(u.id, { state: 'failed', message: u.error });
-      else {
-        await this.store.update(u.id, { state: 'starting', startedAt: null, progress: null });
-        this.queue.push(u);
-        queued++;
+    for (const u of await findUnfinished(this.store)) {
+      const id = u.rec.id;
+      if ('error' in u) {
+        await this.finish(id, { state: 'failed', message: u.error });
+        continue;
       }
+      await this.store.update(id, { state: 'starting', startedAt: null, progress: null, options: u.options });
+      this.queued++;
+      await this.queue.enqueue(id);
+      queued++;
     }
-    setImmediate(() => this.pump());
+    setImmediate(() => this.runner.pump());
     return queued;
   }
 
@@ -41,13 +43,13 @@ export class DurableEngine extends Engine {
    */
   async shutdown(graceMs: number): Promise<void> {
     this.closed = true;
-    this.queue.splice(0);
-    const running = [...this.running.keys()].map((id) => this.untilTerminal(id, {}).catch(() => undefined));
+    this.runner.stop();
+    const running = [...this.runner.running.keys()].map((id) => this.untilTerminal(id, {}).catch(() => undefined));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(running), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
     clearTimeout(timer);
-    this.draining = true;
-    for (const c of this.running.values()) c.abort(new ProcessingError('processing_error', 'Server shutting down.'));
+    this.runner.drain();
+    for (const c of this.runner.running.values()) c.abort(new ProcessingError('processing_error', 'Server shutting down.'));
     await this.pool.destroy();
   }
 }

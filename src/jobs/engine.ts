@@ -1,117 +1,104 @@
 /**
- * The engine: every operation is an asynchronous job. Submission validates, checks the
- * bounded queue, records the job as Starting and returns at once; a scheduler runs up to
- * `maxConcurrentJobs` jobs, each spreading its pages over the shared worker pool.
+ * The engine: every operation is an asynchronous job. Submission validates, reserves a
+ * queue slot synchronously (the bound holds under any interleaving), keeps bytes inputs in
+ * the blob store (never in memory while queued), records the job as Starting and returns at
+ * once; the runner (runner.ts) runs up to `maxConcurrentJobs` jobs, each spreading its pages
+ * over the shared worker pool. Results live in the blob store; the retention policy
+ * (retention.ts) removes finished jobs' files and records.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { JobNotFoundError, ProcessingError, QueueFullError, ValidationError, errorMessage } from '../errors.js';
-import { describeInput, loadInput, type InputDescriptor, type InputLimits, type JobInput, type LoadedInput } from '../input/resolve-input.js';
-import { WorkerPool } from '../workers/pool.js';
-import { MemoryJobStore, type JobRecord, type JobState, type JobStore } from './job-store.js';
-import { TERMINAL_STATES } from '../model/job.js';
-import type { Operation, RunContext } from '../operations/operation.js';
+import { EngineClosedError, JobNotFoundError, ProcessingError, QueueFullError, ValidationError } from '../errors.js';
+import { describeInput, type InputLimits, type JobInput } from '../input/resolve-input.js';
+import { sniff } from '../input/sniff.js';
+import { TERMINAL_STATES, type JobRecord, type ReadOptions } from '../model/job.js';
+import type { Operation } from '../operations/operation.js';
 import { getOperation } from '../operations/registry.js';
-import { resolveLayoutModel, type LayoutModelRef } from '../engines/layout/model-ref.js';
-import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type ReadOptions, type TablesCreationResponse, type TablesJobView } from './views.js';
+import { WorkerPool } from '../workers/pool.js';
+import { FsBlobStore, type BlobStore } from './blob-store.js';
+import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config.js';
+import { ensurePrivateDir } from './data-dir.js';
+import { MemoryJobStore, type JobStore } from './job-store.js';
+import { MemoryJobQueue, type JobQueue } from './queue.js';
+import { PageQuota } from './quota.js';
+import { sweep } from './retention.js';
+import { JobRunner, inputKeyFor } from './runner.js';
+import { MarkdownJobs, type MarkdownOptions, type V3Job } from '../operations/parse-v3/markdown-jobs.js';
+import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type TablesCreationResponse, type TablesJobView } from './views.js';
 
-export interface EngineConfig {
-  /** Worker threads (default: cores). */
-  workers?: number;
-  /** Jobs processed at once (default 2); more wait in the queue. */
-  maxConcurrentJobs?: number;
-  /** Jobs allowed to wait; a submission beyond is refused with QueueFullError. */
-  maxQueuedJobs?: number;
-  /** Page limit per document (spec default 2000). */
-  maxPages?: number;
-  /** Largest accepted input in bytes (default 500 MB). */
-  maxFileBytes?: number;
-  /** Per-task (batch of pages) time limit, ms (default 60 s), from when a worker takes the task. */
-  taskTimeoutMs?: number;
-  /** Heap limit per worker, MB (default 2048). */
-  workerMemoryMb?: number;
-  /** URL download time limit, ms (default 60 s). */
-  fetchTimeoutMs?: number;
-  /** Allow URLs that resolve to private, loopback or link-local addresses (default false). */
-  allowPrivateUrls?: boolean;
-  /** Page credits available to this engine (default 1,000,000). */
-  pageQuota?: number;
-  /** Where inputs and generated files of jobs are kept (default: OS temp dir/quire). */
-  dataDir?: string;
-  /** Job store (default: in memory). */
-  store?: JobStore;
-  /** Worker entry override (tests). */
-  workerFile?: string;
-  /**
-   * Layout model manifest (models/layout/README.md): the bundled model by default, a path to
-   * a compatible model's manifest, or null to run without a layout model.
-   */
-  layoutModel?: string | null;
-  /** onnxruntime intra-op threads per worker for the layout model (default 1). */
-  layoutThreads?: number;
-  /**
-   * Folder where workers keep V8's compiled code of pdf.js, so a fresh worker starts
-   * ~0.1 s sooner (default: `$XDG_CACHE_HOME/quire` or `~/.cache/quire`, or the
-   * QUIRE_CODE_CACHE_DIR environment variable; null: no cache).
-   */
-  codeCacheDir?: string | null;
-}
+import { editPdfWith, type EditPdfRequest } from './edit-pdf.js';
+import { detectPiiWith, type DetectPiiOptions, type DetectPiiResult } from './detect-pii.js';
+import type { EditOutcome } from '../operations/edit/run-edit.js';
+
+export type { EngineConfig } from './config.js';
 
 export interface WaitOptions {
   timeoutMs?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
-const TERMINAL: ReadonlySet<JobState> = TERMINAL_STATES;
-
-export interface Pending {
-  id: string;
-  op: Operation;
-  options: unknown;
-  input: InputDescriptor;
-}
-
 const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
+/** Results kept in memory after a job ends, for the reads that usually follow at once. */
+const RECENT_RESULTS = 4;
 
 export class Engine {
   readonly pool: WorkerPool;
   protected readonly store: JobStore;
-  private readonly cfg: Required<Omit<EngineConfig, 'store' | 'workerFile' | 'workers' | 'layoutModel' | 'layoutThreads' | 'codeCacheDir'>> & { layoutModel: LayoutModelRef | null };
+  protected readonly queue: JobQueue;
+  private readonly blobs: BlobStore;
+  private readonly quota: PageQuota;
+  private readonly cfg: ResolvedConfig;
   protected readonly limits: InputLimits;
-  protected readonly queue: Pending[] = [];
-  protected readonly running = new Map<string, AbortController>();
+  protected readonly runner: JobRunner;
   private readonly waiters = new Map<string, Array<() => void>>();
   private readonly progressListeners = new Map<string, Set<(d: number, t: number) => void>>();
-  private quotaUsed = 0;
-  private durations: number[] = [];
+  private readonly recent = new Map<string, unknown>();
+  /** Waiting slots taken, counted synchronously at submission (before any await). */
+  protected queued = 0;
   protected closed = false;
-  /** Set by DurableEngine.shutdown(): jobs it stops keep their stored state, to run again. */
-  protected draining = false;
+  private dataDirReady: Promise<void> | undefined;
+  private readonly sweeper: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> = Promise.resolve();
+  private v3: MarkdownJobs | undefined;
+  private readonly v3Config: EngineConfig['markdownJobs'];
 
   constructor(config: EngineConfig = {}) {
     this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile, codeCacheDir: config.codeCacheDir });
+    this.cfg = resolveConfig(config);
     this.store = config.store ?? new MemoryJobStore();
-    this.cfg = {
-      maxConcurrentJobs: config.maxConcurrentJobs ?? 2,
-      maxQueuedJobs: config.maxQueuedJobs ?? 100,
-      maxPages: config.maxPages ?? 2000,
-      maxFileBytes: config.maxFileBytes ?? 500 * 1024 * 1024,
-      taskTimeoutMs: config.taskTimeoutMs ?? 60_000,
-      workerMemoryMb: config.workerMemoryMb ?? 2048,
-      fetchTimeoutMs: config.fetchTimeoutMs ?? 60_000,
-      allowPrivateUrls: config.allowPrivateUrls ?? false,
-      pageQuota: config.pageQuota ?? 1_000_000,
-      dataDir: config.dataDir ?? path.join(os.tmpdir(), 'quire'),
-      layoutModel: resolveLayoutModel(config.layoutModel, config.layoutThreads),
-    };
+    this.queue = config.queue ?? new MemoryJobQueue();
+    this.blobs = config.blobs ?? new FsBlobStore(this.cfg.dataDir);
+    this.quota = new PageQuota(this.cfg.pageQuota);
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
+    this.v3Config = config.markdownJobs;
+    this.runner = new JobRunner({
+      pool: this.pool,
+      store: this.store,
+      queue: this.queue,
+      blobs: this.blobs,
+      quota: this.quota,
+      cfg: this.cfg,
+      limits: this.limits,
+      dequeued: () => this.queued--,
+      finish: (id, patch) => this.finish(id, patch),
+      progress: (id, done, total) => {
+        void this.store.update(id, { progress: { done, total } }).catch(() => undefined);
+        for (const l of this.progressListeners.get(id) ?? []) l(done, total);
+      },
+      remember: (id, result) => {
+        this.recent.set(id, result);
+        for (const k of this.recent.keys()) if (this.recent.size > RECENT_RESULTS) this.recent.delete(k);
+      },
+    });
+    if (this.cfg.fileRetentionMs > 0) {
+      const every = Math.min(60_000, Math.max(1_000, this.cfg.fileRetentionMs / 4));
+      this.sweeper = setInterval(() => void this.sweepExpired().catch(() => undefined), every);
+      this.sweeper.unref();
+    }
   }
 
   get quotaRemaining(): number {
-    return Math.max(0, this.cfg.pageQuota - this.quotaUsed);
+    return this.quota.remaining;
   }
 
   /**
@@ -120,16 +107,74 @@ export class Engine {
    * the job and returns the operation's creation response at once.
    */
   async submit<V = unknown>(operation: string, input: JobInput, rawOptions: Record<string, unknown> = {}): Promise<V> {
+    if (this.closed) throw new EngineClosedError();
     const op = this.operation(operation);
-    const { rec, options } = await this.enqueue(op, input, rawOptions);
-    return op.views.created(rec, options, this.quotaRemaining) as V;
+    // Validation errors are thrown before anything is created.
+    const options = op.validate(rawOptions);
+    const desc = describeInput(input, this.limits, typeof rawOptions.file_name === 'string' ? rawOptions.file_name : undefined);
+    op.precheck?.(desc);
+    if (this.queued >= this.cfg.maxQueuedJobs) throw new QueueFullError(this.retryAfter());
+    this.queued++; // the slot is ours before the first await
+    const id = randomUUID();
+    let inputKey: string | null = null;
+    try {
+      this.dataDirReady ??= ensurePrivateDir(this.cfg.dataDir);
+      await this.dataDirReady;
+      const rec: JobRecord = {
+        id,
+        operation: op.name,
+        state: 'starting',
+        fileName: desc.fileName,
+        mimeType: null,
+        location: desc.kind === 'url' ? desc.url!.href : desc.kind === 'path' ? path.resolve(desc.path!) : null,
+        createdAt: new Date().toISOString(),
+        startedAt: null,
+        finishedAt: null,
+        configuration: op.publicConfig(options),
+        options,
+        creditUsed: 0,
+        inputHash: null,
+        message: null,
+        result: null,
+        progress: null,
+        request: { options: rawOptions },
+        inputKey: null,
+        resultKey: null,
+      };
+      const tooLarge = desc.kind === 'bytes' && desc.data!.length > this.cfg.maxFileBytes;
+      if (desc.kind === 'bytes' && !tooLarge) {
+        // Bytes are kept on disk from submission on: a queued job holds no input in memory.
+        const type = sniff(desc.data!);
+        inputKey = inputKeyFor(id, type === 'unknown' ? 'bin' : type);
+        await this.blobs.put(inputKey, desc.data!);
+        rec.inputKey = inputKey;
+        rec.location = await this.blobs.url(inputKey);
+      }
+      await this.store.create(rec);
+      if (tooLarge) {
+        // Refused, and never kept: the job ends at once with the reason.
+        this.queued--;
+        await this.finish(id, { state: 'failed', message: `The file is ${desc.data!.length} bytes; the limit is ${this.cfg.maxFileBytes}.` });
+      } else {
+        await this.queue.enqueue(id);
+        setImmediate(() => this.runner.pump());
+      }
+      return op.views.created(rec, options, this.quotaRemaining) as V;
+    } catch (err) {
+      this.queued--;
+      if (inputKey) await this.blobs.deletePrefix(id).catch(() => undefined);
+      throw err;
+    }
   }
 
   /** A job in its operation's own status shape (`read` applies to the parse family). */
   async view<V = unknown>(id: string, read: Partial<ReadOptions> = {}): Promise<V> {
     const rec = await this.record(id);
     const op = this.operation(rec.operation);
-    return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read }) as V;
+    if (rec.state === 'succeeded' && rec.resultKey && rec.result == null) {
+      rec.result = this.recent.get(id) ?? JSON.parse(Buffer.from(await this.blobs.get(rec.resultKey)).toString('utf8'));
+    }
+    return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read, quotaRemaining: this.quotaRemaining }) as V;
   }
 
   /** Resolve when a job of any operation ends; returns its status view. */
@@ -161,6 +206,22 @@ export class Engine {
   /** Submit a table extraction job (`POST /tables`, PDF). */
   tables(input: JobInput, options: Record<string, unknown> = {}): Promise<TablesCreationResponse> {
     return this.submit('tables', input, options);
+  }
+
+  /**
+   * Edit a PDF: replace text or images inside boxes, removing what was there (jobs/edit-pdf.ts).
+   * Resolves with the spec's PDF edit result and the edited bytes (absent when it failed).
+   */
+  async editPdf(input: JobInput, request: EditPdfRequest): Promise<EditOutcome> {
+    if (this.closed) throw new EngineClosedError();
+    this.dataDirReady ??= ensurePrivateDir(this.cfg.dataDir);
+    await this.dataDirReady;
+    return editPdfWith({ limits: this.limits, pool: this.pool, blobs: this.blobs, job: (id) => this.store.get(id), parse: (b, o) => this.parse(b, o) }, input, request);
+  }
+
+  /** Parse the input and report the PII it holds (type, severity, page, bbox, masked value); see jobs/detect-pii.ts. */
+  detectPii(input: JobInput, options: DetectPiiOptions = {}): Promise<DetectPiiResult> {
+    return detectPiiWith({ parse: (i, o) => this.parse(i, o), waitForJob: (id) => this.waitForJob(id) }, input, options);
   }
 
   /** Read a table extraction job: `queued`, then `completed` with `results`, or `failed`. */
@@ -196,34 +257,32 @@ export class Engine {
 
   protected async untilTerminal(id: string, opts: WaitOptions): Promise<void> {
     const rec = await this.record(id);
-    if (!TERMINAL.has(rec.state)) {
-      if (opts.onProgress) {
-        const set = this.progressListeners.get(id) ?? new Set();
-        set.add(opts.onProgress);
-        this.progressListeners.set(id, set);
-      }
-      await new Promise<void>((resolve, reject) => {
-        const list = this.waiters.get(id) ?? [];
-        list.push(resolve);
-        this.waiters.set(id, list);
-        if (opts.timeoutMs !== undefined) {
-          setTimeout(() => reject(new ProcessingError('timeout', `Job ${id} did not finish within ${opts.timeoutMs} ms`)), opts.timeoutMs).unref();
-        }
-      }).finally(() => opts.onProgress && this.progressListeners.get(id)?.delete(opts.onProgress));
+    if (TERMINAL_STATES.has(rec.state)) return;
+    if (opts.onProgress) {
+      const set = this.progressListeners.get(id) ?? new Set();
+      set.add(opts.onProgress);
+      this.progressListeners.set(id, set);
     }
+    await new Promise<void>((resolve, reject) => {
+      const list = this.waiters.get(id) ?? [];
+      list.push(resolve);
+      this.waiters.set(id, list);
+      if (opts.timeoutMs !== undefined) {
+        setTimeout(() => reject(new ProcessingError('timeout', `Job ${id} did not finish within ${opts.timeoutMs} ms`)), opts.timeoutMs).unref();
+      }
+    }).finally(() => opts.onProgress && this.progressListeners.get(id)?.delete(opts.onProgress));
   }
 
   /** Cancel a queued or running job. Returns false when it had already ended. */
   async cancelJob(id: string): Promise<boolean> {
     const rec = await this.record(id);
-    if (TERMINAL.has(rec.state)) return false;
-    const qi = this.queue.findIndex((p) => p.id === id);
-    if (qi >= 0) {
-      this.queue.splice(qi, 1);
-      await this.finish(id, { state: 'cancelled', message: 'Cancelled before it started.' });
+    if (TERMINAL_STATES.has(rec.state)) return false;
+    if (await this.queue.remove(id)) {
+      this.queued--;
+      await this.finish(id, { state: 'cancelled', message: 'Cancelled before it started.' }, 'starting');
       return true;
     }
-    this.running.get(id)?.abort(new ProcessingError('processing_error', 'Cancelled by request.'));
+    this.runner.running.get(id)?.abort(new ProcessingError('processing_error', 'Cancelled by request.'));
     return true;
   }
 
@@ -232,21 +291,77 @@ export class Engine {
   }
 
   /**
-   * Forget a finished job: its files (input copy, segment images) and its record. A job
-   * that has not ended is refused (cancel it first).
+   * Forget a finished job: its files (input copy, segment images, result) and its record.
+   * A job that has not ended is refused (cancel it first).
    */
   async deleteJob(id: string): Promise<void> {
     const rec = await this.record(id);
-    if (!TERMINAL.has(rec.state)) throw new ValidationError('job_id', `job ${id} has not ended; cancel it first`);
-    await fs.rm(path.join(this.cfg.dataDir, id), { recursive: true, force: true });
+    if (!TERMINAL_STATES.has(rec.state)) throw new ValidationError('job_id', `job ${id} has not ended; cancel it first`);
+    await this.blobs.deletePrefix(id);
     await this.store.delete(id);
+    this.recent.delete(id);
+  }
+
+  /** Applies the retention policy now (it also runs on a timer); returns the ids removed. */
+  sweepExpired(now = Date.now(), countOnly = false): Promise<string[]> {
+    const policy = { retentionMs: countOnly ? 0 : this.cfg.fileRetentionMs, maxFinishedJobs: this.cfg.maxFinishedJobs };
+    const run = this.sweeping.then(() => sweep(this.store, this.blobs, policy, now));
+    this.sweeping = run.catch(() => undefined);
+    return run.then((ids) => {
+      for (const id of ids) this.recent.delete(id);
+      return ids;
+    });
+  }
+
+  /**
+   * v3 markdown jobs (operations/parse-v3), created on first use. Not a registry operation:
+   * the v3 job has its own id format, statuses and retention. Its PDFs go through lean
+   * parse jobs (no crops), deleted with the v3 job.
+   */
+  get markdownJobs(): MarkdownJobs {
+    this.v3 ??= new MarkdownJobs({
+      ...this.v3Config,
+      dataDir: this.cfg.dataDir,
+      inputLimits: this.limits,
+      parsePdf: async (bytes, fileName, pageRange) => {
+        const job = await this.parse({ data: bytes, fileName }, { ...(pageRange ? { page_range: pageRange } : {}), output_fields: { image: false, ocr: false } });
+        const done = await this.waitForJob(job.job_id);
+        const release = () => this.deleteJob(job.job_id).catch(() => undefined);
+        if (done.status !== 'Succeeded') {
+          await release();
+          throw new ProcessingError('processing_error', done.message ?? 'The PDF could not be parsed.');
+        }
+        return { chunks: (done.chunks ?? []) as never, page_count: done.page_count ?? 0, release };
+      },
+    });
+    return this.v3;
+  }
+
+  /** Submit a v3 markdown parse (a PDF, or a .tar/.tar.gz/.zip of PDFs); returns the queued v3 job. */
+  parseMarkdown(input: JobInput, options: MarkdownOptions = {}): V3Job {
+    if (this.closed) throw new EngineClosedError();
+    return this.markdownJobs.submit(input, options);
+  }
+
+  getMarkdownJob(id: string): V3Job {
+    return this.markdownJobs.get(id);
+  }
+
+  waitForMarkdownJob(id: string): Promise<V3Job> {
+    return this.markdownJobs.wait(id);
   }
 
   /** Stop accepting work, cancel what runs, and stop the workers. */
   async close(): Promise<void> {
+    if (this.closed) return this.pool.destroy();
     this.closed = true;
-    for (const p of this.queue.splice(0)) await this.finish(p.id, { state: 'cancelled', message: 'Engine closed.' });
-    for (const c of this.running.values()) c.abort(new ProcessingError('processing_error', 'Engine closed.'));
+    this.v3?.close();
+    this.runner.stop();
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const rec of await this.store.list({ state: 'starting' })) {
+      if (await this.queue.remove(rec.id)) await this.finish(rec.id, { state: 'cancelled', message: 'Engine closed.' });
+    }
+    for (const c of this.runner.running.values()) c.abort(new ProcessingError('processing_error', 'Engine closed.'));
     await this.pool.destroy();
   }
 
@@ -269,130 +384,18 @@ export class Engine {
     return op;
   }
 
-  private async enqueue(op: Operation, input: JobInput, rawOptions: Record<string, unknown>): Promise<{ rec: JobRecord; options: unknown }> {
-    if (this.closed) throw new QueueFullError(60, 'The engine is closed.');
-    // Validation errors are thrown before anything is created.
-    const options = op.validate(rawOptions);
-    const desc = describeInput(input, this.limits, typeof rawOptions.file_name === 'string' ? rawOptions.file_name : undefined);
-    op.precheck?.(desc);
-    if (this.queue.length >= this.cfg.maxQueuedJobs) throw new QueueFullError(this.retryAfter());
-    const rec: JobRecord = {
-      id: randomUUID(),
-      operation: op.name,
-      state: 'starting',
-      fileName: desc.fileName,
-      mimeType: null,
-      location: desc.kind === 'url' ? desc.url!.href : desc.kind === 'path' ? path.resolve(desc.path!) : null,
-      createdAt: new Date().toISOString(),
-      startedAt: null,
-      finishedAt: null,
-      configuration: op.publicConfig(options),
-      options,
-      creditUsed: 0,
-      inputHash: null,
-      message: null,
-      result: null,
-      progress: null,
-      request: { options: rawOptions },
-    };
-    await this.store.create(rec);
-    this.queue.push({ id: rec.id, op, options, input: desc });
-    setImmediate(() => this.pump());
-    return { rec, options };
-  }
-
   /** Seconds a refused client should wait: the queue's expected drain time, 5..60 s. */
   retryAfter(): number {
-    const avg = this.durations.length ? this.durations.reduce((a, b) => a + b, 0) / this.durations.length : 10;
-    return Math.max(5, Math.min(60, Math.ceil((avg * this.queue.length) / this.cfg.maxConcurrentJobs)));
+    return Math.max(5, Math.min(60, Math.ceil((this.runner.meanDuration * this.queued) / this.cfg.maxConcurrentJobs)));
   }
 
-  protected pump(): void {
-    while (!this.closed && this.running.size < this.cfg.maxConcurrentJobs && this.queue.length > 0) {
-      const next = this.queue.shift()!;
-      const ctl = new AbortController();
-      this.running.set(next.id, ctl);
-      this.execute(next, ctl).finally(() => {
-        this.running.delete(next.id);
-        this.pump();
-      });
-    }
-  }
-
-  private async execute(p: Pending, ctl: AbortController): Promise<void> {
-    const started = Date.now();
-    let reserved = 0;
-    try {
-      await this.store.update(p.id, { state: 'processing', startedAt: new Date().toISOString() }, { state: 'starting' });
-      const input: LoadedInput = await loadInput(p.input, this.limits, ctl.signal);
-      const stored = await this.keepInput(p.id, input);
-      await this.store.update(p.id, {
-        mimeType: input.mimeType,
-        inputHash: createHash('sha256').update(input.bytes).digest('hex'),
-        ...(p.input.kind === 'bytes' ? { location: stored } : {}),
-      });
-      const ctx: RunContext<unknown> = {
-        jobId: p.id,
-        input,
-        options: p.options,
-        pool: this.pool,
-        signal: ctl.signal,
-        maxPages: this.cfg.maxPages,
-        layoutModel: this.cfg.layoutModel,
-        storedInputUrl: stored,
-        jobDir: path.join(this.cfg.dataDir, p.id),
-        // A job's credits are the most pages it reserved: an operation that parses its input
-        // (parseDocument) and reserves the same pages again pays once.
-        reservePages: (n: number) => {
-          if (n <= reserved) return;
-          if (n - reserved > this.quotaRemaining) throw new ProcessingError('processing_error', `Insufficient page quota: the job needs ${n} pages, ${this.quotaRemaining + reserved} remain.`);
-          this.quotaUsed += n - reserved;
-          reserved = n;
-        },
-        progress: (done: number, total: number) => {
-          void this.store.update(p.id, { progress: { done, total } }).catch(() => undefined);
-          for (const l of this.progressListeners.get(p.id) ?? []) l(done, total);
-        },
-        parseDocument: (raw = {}) => {
-          const parse = getOperation('parse');
-          if (!parse?.toDocument) throw new ProcessingError('processing_error', 'No operation can parse documents in this build.');
-          return parse.toDocument({ ...ctx, options: parse.validate(raw) });
-        },
-      };
-      const result = await p.op.run(ctx);
-      if (ctl.signal.aborted) throw ctl.signal.reason;
-      await this.finish(p.id, { state: 'succeeded', result, creditUsed: reserved });
-    } catch (err) {
-      if (this.draining && ctl.signal.aborted) {
-        this.quotaUsed -= reserved; // stopped by shutdown(): the record stays as it is, to run again
-      } else if (ctl.signal.aborted) {
-        this.quotaUsed -= reserved;
-        await this.finish(p.id, { state: 'cancelled', message: errorMessage(ctl.signal.reason) });
-      } else {
-        // A failed job gives its pages back; the process itself carries on.
-        this.quotaUsed -= reserved;
-        await this.finish(p.id, { state: 'failed', message: errorMessage(err) });
-      }
-    } finally {
-      this.durations = [...this.durations.slice(-19), (Date.now() - started) / 1000];
-    }
-  }
-
-  /** Keep accepted bytes on disk (nothing accepted is lost) and return their file URL. */
-  private async keepInput(id: string, input: LoadedInput): Promise<string> {
-    const dir = path.join(this.cfg.dataDir, id);
-    await fs.mkdir(dir, { recursive: true });
-    const ext = input.type === 'unknown' ? 'bin' : input.type;
-    const file = path.join(dir, `input.${ext}`);
-    await fs.writeFile(file, input.bytes);
-    return pathToFileURL(file).href;
-  }
-
-  protected async finish(id: string, patch: Partial<JobRecord>): Promise<void> {
-    await this.store.update(id, { ...patch, finishedAt: new Date().toISOString() });
+  protected async finish(id: string, patch: Partial<JobRecord>, from?: JobRecord['state']): Promise<void> {
+    await this.store.update(id, { ...patch, finishedAt: new Date().toISOString() }, from ? { state: from } : undefined);
     for (const w of this.waiters.get(id) ?? []) w();
     this.waiters.delete(id);
     this.progressListeners.delete(id);
+    // Over the count limit, the oldest finished jobs go at once (the timer handles age).
+    void this.sweepExpired(Date.now(), true).catch(() => undefined);
   }
 }
 

@@ -1,6 +1,8 @@
 /**
  * Where job records live. The engine talks only to this interface, so a durable store
- * (or a distributed queue's backing store) can replace the in-memory one.
+ * (or a distributed queue's backing store) can replace the in-memory one. State changes
+ * are compare-and-set (`expect`): a runner moves a job to processing only if it is still
+ * starting, and a finish never overwrites a cancel, whichever process made it.
  */
 import type { JobRecord, JobState } from '../model/job.js';
 
@@ -8,23 +10,28 @@ export type { JobRecord, JobState };
 /** An operation's registry name (operations/registry.ts). */
 export type OperationName = string;
 
-/** Filter of JobStore.list: only records in one of these states. */
-export interface JobFilter {
-  states?: JobState[];
+/** A compare-and-set update found the job in another state than expected. */
+export class JobConflictError extends Error {
+  constructor(
+    readonly jobId: string,
+    readonly actual: JobState,
+    readonly expected: JobState,
+  ) {
+    super(`job ${jobId} is ${actual}, not ${expected}`);
+  }
 }
 
-/** A compare-and-set update found the record in another state than expected. */
-export class JobStateConflictError extends Error {
-  constructor(id: string, expected: JobState, actual: JobState) {
-    super(`job ${id} is ${actual}, expected ${expected}`);
-    this.name = 'JobStateConflictError';
-  }
+export interface JobFilter {
+  operation?: OperationName;
+  state?: JobState;
+  /** At most this many, in creation order. */
+  limit?: number;
 }
 
 export interface JobStore {
   create(rec: JobRecord): Promise<void>;
   get(id: string): Promise<JobRecord | undefined>;
-  /** Merge `patch` into the record; with `expect`, only if its state is still `expect.state` (else JobStateConflictError). */
+  /** Applies the patch; with `expect`, only if the job is in that state (else JobConflictError). */
   update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }): Promise<JobRecord>;
   list(filter?: JobFilter): Promise<JobRecord[]>;
   /** Forget a job (its files are the engine's to remove). */
@@ -48,13 +55,20 @@ export class MemoryJobStore implements JobStore {
   async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }): Promise<JobRecord> {
     const r = this.jobs.get(id);
     if (!r) throw new Error(`unknown job ${id}`);
-    if (expect && r.state !== expect.state) throw new JobStateConflictError(id, expect.state, r.state);
+    if (expect && r.state !== expect.state) throw new JobConflictError(id, r.state, expect.state);
     Object.assign(r, patch);
     return { ...r };
   }
 
   async list(filter: JobFilter = {}): Promise<JobRecord[]> {
-    return [...this.jobs.values()].filter((r) => !filter.states || filter.states.includes(r.state)).map((r) => ({ ...r }));
+    const out: JobRecord[] = [];
+    for (const r of this.jobs.values()) {
+      if (filter.operation !== undefined && r.operation !== filter.operation) continue;
+      if (filter.state !== undefined && r.state !== filter.state) continue;
+      out.push({ ...r });
+      if (filter.limit !== undefined && out.length >= filter.limit) break;
+    }
+    return out;
   }
 
   async delete(id: string): Promise<void> {

@@ -1,33 +1,27 @@
 /**
- * Restart recovery: which jobs of a durable store were left queued or running by a
- * process that died, and how to run each again (its operation, its submitted options
- * validated anew, its kept input). The engine queues what this finds (Engine.recover); a job
- * whose input or options cannot be had again is reported with the reason, to end Failed.
+ * Restart recovery on a durable store: the jobs a process that died left queued
+ * (`starting`) or running (`processing`). Each is validated again from the options it was
+ * submitted with (JobRecord.request), so a record written by an older build still runs with
+ * this build's defaults; one that cannot be (no operation, no kept input, options now
+ * invalid) is reported with the reason, to end Failed.
  */
-import { fileURLToPath } from 'node:url';
 import { errorMessage } from '../errors.js';
-import { describeInput, type InputDescriptor, type InputLimits } from '../input/resolve-input.js';
-import type { Operation } from '../operations/operation.js';
 import { getOperation } from '../operations/registry.js';
+import type { JobRecord } from '../model/job.js';
 import type { JobStore } from './job-store.js';
 
-export type Unfinished = { id: string; op: Operation; options: unknown; input: InputDescriptor } | { id: string; error: string };
+export type Unfinished = { rec: JobRecord; options: unknown } | { rec: JobRecord; error: string };
 
-export async function findUnfinished(store: JobStore, limits: InputLimits): Promise<Unfinished[]> {
-  const out: Unfinished[] = [];
-  for (const rec of await store.list({ states: ['starting', 'processing'] })) {
+export async function findUnfinished(store: JobStore): Promise<Unfinished[]> {
+  const recs = [...(await store.list({ state: 'starting' })), ...(await store.list({ state: 'processing' }))];
+  recs.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return recs.map((rec) => {
     const op = getOperation(rec.operation);
-    const source = rec.location?.startsWith('file:') ? fileURLToPath(rec.location) : rec.location;
-    if (!op || !rec.request || !source) {
-      out.push({ id: rec.id, error: 'The job was interrupted by a restart and its input was not kept.' });
-      continue;
-    }
+    if (!op || (!rec.inputKey && !rec.location)) return { rec, error: 'The job was interrupted by a restart and its input was not kept.' };
     try {
-      const input = describeInput(/^[a-z][a-z0-9+.-]*:\/\//i.test(source) ? { url: source } : { path: source }, limits, rec.fileName);
-      out.push({ id: rec.id, op, options: op.validate(rec.request.options), input });
+      return { rec, options: rec.request ? op.validate(rec.request.options) : rec.options };
     } catch (err) {
-      out.push({ id: rec.id, error: errorMessage(err) });
+      return { rec, error: errorMessage(err) };
     }
-  }
-  return out;
+  });
 }

@@ -28,8 +28,15 @@ export interface JobRecord {
   /** SHA-256 of the input bytes, once loaded. */
   inputHash: string | null;
   message: string | null;
-  /** Operation result (e.g. chunks); present once succeeded. */
+  /**
+   * Operation result (e.g. chunks) when held in the record; the engine keeps results in the
+   * blob store instead (`resultKey`) and fills this in when a job is read.
+   */
   result: unknown;
+  /** Blob key of the input copy made at submission (bytes inputs); null otherwise. */
+  inputKey?: string | null;
+  /** Blob key of the stored result (JSON), once succeeded. */
+  resultKey?: string | null;
   progress: { done: number; total: number } | null;
   /**
    * The submitted options as given (before validation), kept so that after a restart a
@@ -46,6 +53,8 @@ export interface ReadOptions {
   includeChunks: boolean;
   /** Segment images as data URIs instead of file URLs (default false). */
   base64Images: boolean;
+  /** Page credits left to the engine, for views that show `quota_remaining` (set by the engine). */
+  quotaRemaining?: number;
 }
 
 export const TERMINAL_STATES: ReadonlySet<JobState> = new Set(['succeeded', 'failed', 'cancelled']);

@@ -52,6 +52,11 @@ export interface Operation<O = any, R = any> {
   family: string;
   /** Option names accepted besides the keys of publicConfig() (aliases, secrets such as `password`). */
   extraOptionNames?: readonly string[];
+  /**
+   * The public options with their defaults, for operations whose validate({}) refuses because
+   * an option is required (extract's `schema_data`); otherwise publicConfig(validate({})).
+   */
+  optionDefaults?: Record<string, unknown>;
   /** Validates raw options (ValidationError naming the field: a 400 before any job exists). */
   validate(raw: Record<string, unknown>): O;
   /** Optional submission-time check of the input itself (throws ValidationError). */
@@ -75,5 +80,10 @@ export interface Operation<O = any, R = any> {
 
 /** The option names an operation accepts (canonical names and extras), for the CLI's typo check. */
 export function optionNames(op: Operation): string[] {
-  return [...new Set([...Object.keys(op.publicConfig(op.validate({}))), ...(op.extraOptionNames ?? [])])];
+  return [...new Set([...Object.keys(defaultOptions(op)), ...(op.extraOptionNames ?? [])])];
+}
+
+/** The public options with their defaults (`--help`). */
+export function defaultOptions(op: Operation): Record<string, unknown> {
+  return op.optionDefaults ?? op.publicConfig(op.validate({}));
 }

@@ -89,6 +89,9 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     maxFileBytes: Math.max(config.limits.parse, config.limits.upload),
     dataDir: dirs.files,
     store,
+    // The spec: parse and Excel tasks are not auto-deleted.
+    fileRetentionMs: 0,
+    maxFinishedJobs: Number.MAX_SAFE_INTEGER,
     ...config.engine,
   });
   // The page counter's worker loads pdf.js now rather than on the first submission (~1 s).

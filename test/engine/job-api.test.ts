@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, JobNotFoundError, QueueFullError, ValidationError, type Engine } from '../../src/index.js';
 import { assertValidOutput, fixture } from '../helpers.js';
+import { WorkerPool } from '../../src/workers/pool.js';
 
 const sample = fixture('pdf', 'multi_page.pdf');
 const faultyWorker = fixture('workers', 'faulty-worker.ts');
@@ -163,19 +164,26 @@ describe('worker failures', () => {
   });
 
   it('times a task from its start in a worker, not from when it was queued', async () => {
-    // Every task takes over 0.6 s. The second job's first batch waits behind the first job's
-    // three batches on the single worker, longer than the 1.5 s limit of a one-page batch.
-    const engine = createEngine({ workers: 1, workerFile: faultyWorker, taskTimeoutMs: 1500, maxConcurrentJobs: 2 });
+    // The only worker is held by a task (its own limit is far away) until the second task,
+    // queued behind it, has waited longer than its own 4 s limit; then the gate opens and the
+    // second task (a quick page count) must run and succeed: its limit counts from hand-off.
+    // No timing is asserted: the wait only has to exceed the limit, the task only to be quick.
+    const pool = new WorkerPool({ threads: 1, taskTimeoutMs: 4000, filename: fixture('workers', 'gate-worker.ts'), codeCacheDir: null });
     try {
-      const jobs = [await engine.parse({ data: marked('QUIRE-PAUSE'), fileName: 'a.pdf' }), await engine.parse({ data: marked('QUIRE-PAUSE'), fileName: 'b.pdf' })];
-      for (const job of jobs) {
-        const r = await engine.waitForJob(job.job_id);
-        expect(r.message).toBeUndefined(); // no time-limit message
-        expect(r.status).toBe('Succeeded');
-        expect(r.page_count).toBe(5);
-      }
+      const bytes = fs.readFileSync(fixture('pdf', 'column_span_1.pdf'));
+      const data = new SharedArrayBuffer(bytes.length);
+      new Uint8Array(data).set(bytes);
+      const gate = new Int32Array(new SharedArrayBuffer(4));
+      const holding = pool.run('pdf.inspect', { key: 'a', data, gate } as never, { timeoutMs: 600_000 });
+      const queuedAt = Date.now();
+      const queued = pool.run('pdf.inspect', { key: 'b', data }, {});
+      while (Date.now() - queuedAt < 5000) await new Promise((r) => setTimeout(r, 250));
+      Atomics.store(gate, 0, 1);
+      Atomics.notify(gate, 0);
+      expect(await holding).toEqual({ pageCount: 1 });
+      expect(await queued).toEqual({ pageCount: 1 });
     } finally {
-      await engine.close();
+      await pool.destroy();
     }
   });
 

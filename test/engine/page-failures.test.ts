@@ -25,7 +25,7 @@ describe('a page that fails', () => {
       expect(r.status).toBe('Succeeded');
       expect(r.page_count).toBe(5);
       expect(r.metadata).toEqual({ skipped_pages: [{ page_number: 3, error: 'page 3 is broken (test marker)' }] });
-      const pages = new Set(r.chunks!.flatMap((c) => c.segments.map((s) => s.page_number as number)));
+      const pages = new Set(r.chunks!.flatMap((c) => (c.segments as Array<{ page_number: number }>).map((s) => s.page_number)));
       expect([...pages].sort()).toEqual([1, 2, 4, 5]);
     } finally {
       await engine.close();
@@ -39,7 +39,7 @@ describe('a page that fails', () => {
       const r = await engine.waitForJob(job.job_id);
       expect(r.status).toBe('Succeeded');
       expect(r.metadata.skipped_pages).toEqual([{ page_number: 4, error: 'Processing took longer than 10 s and was stopped.' }]);
-      const pages = new Set(r.chunks!.flatMap((c) => c.segments.map((s) => s.page_number as number)));
+      const pages = new Set(r.chunks!.flatMap((c) => (c.segments as Array<{ page_number: number }>).map((s) => s.page_number)));
       expect([...pages].sort()).toEqual([1, 2, 3, 5]);
     } finally {
       await engine.close();

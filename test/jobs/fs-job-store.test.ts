@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FsJobStore } from '../../src/jobs/stores/fs-job-store.js';
-import { JobStateConflictError, type JobRecord } from '../../src/jobs/job-store.js';
+import { JobConflictError, type JobRecord } from '../../src/jobs/job-store.js';
 import { here } from '../helpers.js';
 
 const dirs: string[] = [];
@@ -40,7 +40,7 @@ describe('FsJobStore', () => {
     const b = await FsJobStore.open(dir);
     const j1 = await b.get('j1');
     expect(j1).toMatchObject({ state: 'succeeded', request: { options: { page_range: '1' } }, result: { chunks: [{ id: 'c' }], page_count: 1 }, progress: { done: 1, total: 1 } });
-    expect((await b.list({ states: ['starting'] })).map((r) => r.id)).toEqual(['j2']);
+    expect((await b.list({ state: 'starting' })).map((r) => r.id)).toEqual(['j2']);
     expect(b.peek('j1')).not.toHaveProperty('result');
     await b.delete('j2');
     expect(await b.get('j2')).toBeUndefined();
@@ -53,7 +53,7 @@ describe('FsJobStore', () => {
     const results = await Promise.allSettled([s.update('j', { state: 'processing' }, { state: 'starting' }), s.update('j', { state: 'cancelled' }, { state: 'starting' })]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect(lost.reason).toBeInstanceOf(JobStateConflictError);
+    expect(lost.reason).toBeInstanceOf(JobConflictError);
   });
 
   it('never turns an outside id into a path', async () => {

@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic as writeAtomic } from './atomic-file.js';
-import { JobStateConflictError, type JobFilter, type JobRecord, type JobState, type JobStore } from '../job-store.js';
+import { JobConflictError, type JobFilter, type JobRecord, type JobState, type JobStore } from '../job-store.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TERMINAL: ReadonlySet<JobState> = new Set(['succeeded', 'failed', 'cancelled']);
@@ -145,7 +145,7 @@ export class FsJobStore implements JobStore {
     return this.serial(id, async () => {
       const cur = this.index.get(id);
       if (!cur) throw new Error(`unknown job ${id}`);
-      if (expect && cur.state !== expect.state) throw new JobStateConflictError(id, expect.state, cur.state);
+      if (expect && cur.state !== expect.state) throw new JobConflictError(id, cur.state, expect.state);
       const { result, ...rest } = patch;
       const hasNewResult = 'result' in patch;
       const next: Meta = { ...cur, ...rest, id, hasResult: hasNewResult ? result !== null && result !== undefined : cur.hasResult };
@@ -160,8 +160,9 @@ export class FsJobStore implements JobStore {
   }
 
   async list(filter: JobFilter = {}): Promise<JobRecord[]> {
-    const metas = [...this.index.values()].filter((m) => !filter.states || filter.states.includes(m.state));
+    let metas = [...this.index.values()].filter((m) => (filter.state === undefined || m.state === filter.state) && (filter.operation === undefined || m.operation === filter.operation));
     metas.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    if (filter.limit !== undefined) metas = metas.slice(0, filter.limit);
     return Promise.all(metas.map((m) => this.materialize({ ...m })));
   }
 
