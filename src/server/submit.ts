@@ -12,7 +12,8 @@ import type { OperationName } from '../jobs/job-store.js';
 import { getOperation } from '../operations/registry.js';
 import type { CreationResponse } from '../jobs/views.js';
 import type { ServerContext } from './context.js';
-import { badRequest, capacity } from './errors.js';
+import { badRequest, capacity, notFound } from './errors.js';
+import { signUrls } from './file-urls.js';
 import { billablePages, checkContent, readHead } from './inspect-input.js';
 import type { ApiKey } from './keys.js';
 import { readSubmission, type Submission } from './read-submission.js';
@@ -20,6 +21,10 @@ import { readSubmission, type Submission } from './read-submission.js';
 export interface SubmitPlan {
   op: OperationName;
   fileField: string;
+  /** Field that may carry a URL instead of the file (default `url`). */
+  urlField?: string;
+  /** Options from the query string (e.g. the splitter's `classes`). */
+  queryOptions?: Record<string, unknown>;
   maxBytes: number;
   /** Whether a `url` field may replace the file. */
   allowUrl: boolean;
@@ -35,15 +40,17 @@ export function refuseWhenFull(ctx: ServerContext): void {
   }
 }
 
-export async function submitJob(ctx: ServerContext, req: FastifyRequest, key: ApiKey, plan: SubmitPlan): Promise<CreationResponse> {
+export async function submitJob<V extends { job_id: string } = CreationResponse>(ctx: ServerContext, req: FastifyRequest, key: ApiKey, plan: SubmitPlan): Promise<V & { quota_remaining: number }> {
   refuseWhenFull(ctx);
   const sub: Submission = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs });
   let reserved = 0;
   try {
     if (req.isMultipart()) plan.validate?.(sub.fields);
-    const { [plan.fileField]: _ignored, url, ...options } = sub.fields;
+    const urlField = plan.urlField ?? 'url';
+    const { [plan.fileField]: _ignored, [urlField]: url, ...fields } = sub.fields;
+    const options = { ...fields, ...plan.queryOptions };
     if (!sub.file && (!plan.allowUrl || typeof url !== 'string' || !url)) {
-      throw badRequest(plan.fileField, plan.allowUrl ? `provide "${plan.fileField}" (multipart file) or "url"` : `"${plan.fileField}" (multipart file) is required`);
+      throw badRequest(plan.fileField, plan.allowUrl ? `provide "${plan.fileField}" (multipart file) or "${urlField}"` : `"${plan.fileField}" (multipart file) is required`);
     }
     getOperation(plan.op)!.validate(options); // 400 naming the field, before anything is kept
     let pages = 1;
@@ -55,12 +62,9 @@ export async function submitJob(ctx: ServerContext, req: FastifyRequest, key: Ap
     reserved = pages;
     const input = sub.file ? { path: sub.file.path } : { url: url as string };
     const fileName = sub.file ? { file_name: sub.file.fileName } : {};
-    const created =
-      plan.op === 'parse_excel' ? await ctx.engine.parseExcel(input, { ...options, ...fileName })
-      : plan.op === 'tables' ? await tablesAsCreation(ctx, input, { ...options, ...fileName })
-      : await ctx.engine.parse(input, { ...options, ...fileName });
+    const created = await ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName });
     await ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages });
-    return { ...created, credit_used: pages, quota_remaining: ctx.quota.remaining(key) };
+    return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: ctx.quota.remaining(key) };
   } catch (err) {
     if (reserved) await ctx.quota.adjust(key, -reserved);
     if (sub.file) await fs.rm(sub.file.path, { force: true });
@@ -68,13 +72,12 @@ export async function submitJob(ctx: ServerContext, req: FastifyRequest, key: Ap
   }
 }
 
-async function tablesAsCreation(ctx: ServerContext, input: { path: string } | { url: string }, options: Record<string, unknown>): Promise<CreationResponse> {
-  const t = await ctx.engine.tables(input, options);
-  return { job_id: t.job_id, status: 'Starting', file_name: '', created_at: '', message: t.message, credit_used: 0, quota_remaining: 0, merge_tables: false };
-}
-
-/** Owner check shared by every read: another key's job is indistinguishable from none. */
-export function ownedJob(ctx: ServerContext, key: ApiKey, id: string) {
+/**
+ * A job of one resource family (operations' `family`) read by its owner, signed URLs in
+ * place of paths. Another key's job, or another family's, is indistinguishable from none.
+ */
+export async function readOwned(ctx: ServerContext, key: ApiKey, id: string, family: string): Promise<unknown> {
   const rec = ctx.store.peek(id);
-  return rec && rec.owner === key.name ? rec : undefined;
+  if (!rec || rec.owner !== key.name || getOperation(rec.operation)?.family !== family) throw notFound();
+  return signUrls(ctx, await ctx.engine.view(id));
 }

@@ -102,6 +102,30 @@ describe('parse over HTTP', () => {
   }, 60_000);
 });
 
+describe('operations of the registry over HTTP', () => {
+  it('classifies a PDF: 202, then GET /classify/{id} to completed; another key gets 404', async () => {
+    const res = await post('/classify', form([['pdf_file', pdf, 'us_constitution.pdf'], ['categories', JSON.stringify([{ name: 'legal text' }, { name: 'invoice' }])]]));
+    const created = await json(res);
+    expect(res.status, JSON.stringify(created)).toBe(202);
+    expect(created.status).toBe('processing');
+    const done = await pollUntil(`${s.url}/classify/${created.job_id}`, auth(KEYS.main), (b) => b.status === 'completed' || b.status === 'failed', 120_000);
+    expect(done.status, JSON.stringify(done)).toBe('completed');
+    expect((await fetch(`${s.url}/classify/${created.job_id}`, { headers: auth(KEYS.other) })).status).toBe(404);
+    expect((await fetch(`${s.url}/parse/${created.job_id}`, { headers: auth(KEYS.main) })).status).toBe(404);
+  }, 150_000);
+
+  it('extracts by schema: POST /v2/extract, then GET /extract/{id} to a terminal state', async () => {
+    const schema = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'], additionalProperties: false };
+    const created = await json(await post('/v2/extract', form([['pdf_file', pdf, 'us_constitution.pdf'], ['schema_data', JSON.stringify(schema)]])));
+    expect(created.job_id).toBeTruthy();
+    const done = await pollUntil(`${s.url}/extract/${created.job_id}`, auth(KEYS.main), (b) => ['completed', 'review', 'failed'].includes(b.status), 120_000);
+    expect(['completed', 'review'], JSON.stringify(done).slice(0, 300)).toContain(done.status);
+    expect(done.result).toBeTruthy();
+    const bad = await post('/v2/extract', form([['pdf_file', pdf, 'a.pdf'], ['schema_data', '{not json']]));
+    expect(bad.status).toBe(400);
+  }, 150_000);
+});
+
 describe('authentication and limits', () => {
   it('answers 401 without or with an unknown key, 403 when revoked or out of scope; health needs no key', async () => {
     expect((await fetch(`${s.url}/health`)).status).toBe(200);
@@ -179,12 +203,12 @@ describe('bad input: a clear 4xx, nothing created', () => {
 
 describe('endpoints of operations not built yet, and the docs', () => {
   it('answer 501 with the error body (after authentication)', async () => {
-    for (const [method, p, key] of [['POST', '/v2/extract', KEYS.main], ['GET', '/extract/abc', KEYS.main], ['POST', '/batch/cite', KEYS.main], ['POST', '/batch/extract', KEYS.main], ['POST', '/classify', KEYS.main], ['GET', '/classify/abc', KEYS.main], ['POST', '/splitter/split-pdf-v1', KEYS.main], ['POST', '/splitter', KEYS.main], ['GET', '/splitter/abc', KEYS.main], ['POST', '/v3/parse', KEYS.v3only], ['GET', '/v3/parse/abc', KEYS.v3only], ['POST', '/api/v1/pdf-editor/edit/reparse', KEYS.main]] as const) {
+    for (const [method, p, key] of [['POST', '/batch/cite', KEYS.main], ['POST', '/batch/extract', KEYS.main], ['POST', '/splitter', KEYS.main], ['POST', '/v3/parse', KEYS.v3only], ['GET', '/v3/parse/abc', KEYS.v3only], ['POST', '/api/v1/pdf-editor/edit/reparse', KEYS.main]] as const) {
       const res = await fetch(s.url + p, { method, headers: auth(key) });
       expect(res.status, p).toBe(501);
       expect((await json(res)).error.code).toBe('not_implemented');
     }
-    expect((await fetch(`${s.url}/v2/extract`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${s.url}/batch/cite`, { method: 'POST' })).status).toBe(401);
   });
 
   it('serves /openapi.json from the route schemas and Swagger UI from npm', async () => {

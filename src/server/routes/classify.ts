@@ -1,9 +1,8 @@
-/** Classification endpoints (`POST /classify`, `GET /classify/{job_id}`): 501 until the classify operation lands. */
+/** Classification endpoints (`POST /classify` → 202, `GET /classify/{job_id}`) on the registry's classify operation. */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { notBuilt } from './not-built.js';
+import { classifyBody, operationRoutes } from './operation-routes.js';
 
-export async function classifyRoutes(app: FastifyInstance, _ctx: ServerContext): Promise<void> {
-  notBuilt(app, 'POST', '/classify', 'Classify a PDF or image');
-  notBuilt(app, 'GET', '/classify/:job_id', 'Classification job status');
+export async function classifyRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  operationRoutes(app, ctx, { op: 'classify', family: 'classify', submitUrl: '/classify', statusUrl: '/classify/:job_id', fileField: 'pdf_file', urlField: 'file_url', body: classifyBody, status: 202, summary: 'Classify a PDF or image', tag: 'classify' });
 }

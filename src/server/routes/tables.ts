@@ -13,7 +13,7 @@ export async function tablesRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     config: { rateLimit: {} },
     schema: { summary: 'Submit a table extraction job (PDF)', tags: ['tables'], consumes: multipart, body: tablesBody },
   }, async (req) => {
-    const created = await submitJob(ctx, req, keyOf(req), { op: 'tables', fileField: 'pdf_file', maxBytes: ctx.config.limits.tables, allowUrl: false, validate: (f) => validateFields(tablesBody, f) });
+    const created = await submitJob<{ job_id: string }>(ctx, req, keyOf(req), { op: 'tables', fileField: 'pdf_file', maxBytes: ctx.config.limits.tables, allowUrl: false, validate: (f) => validateFields(tablesBody, f) });
     return { job_id: created.job_id, status: 'queued', message: 'Table extraction job queued. Poll GET /jobs/{job_id} and fetch GET /jobs/{job_id}/results when completed.', quota_remaining: created.quota_remaining };
   });
 }
