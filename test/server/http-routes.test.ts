@@ -126,6 +126,19 @@ describe('operations of the registry over HTTP', () => {
   }, 150_000);
 });
 
+describe('splitting over HTTP', () => {
+  it('POST /splitter/split-pdf-v1?classes=… then GET /splitter/{id}; classes is required', async () => {
+    const missing = await post('/splitter/split-pdf-v1', form([['file', small, 'a.pdf']]));
+    expect(missing.status).toBe(400);
+    expect((await json(missing)).error.message).toMatch(/classes/);
+    const created = await json(await post('/splitter/split-pdf-v1?classes=constitution,invoice', form([['file', pdf, 'us_constitution.pdf'], ['page_range', '1-3']])));
+    expect(created.job_id).toBeTruthy();
+    const done = await pollUntil(`${s.url}/splitter/${created.job_id}`, auth(KEYS.main), (b) => b.status === 'completed' || b.status === 'failed', 120_000);
+    expect(done.status, JSON.stringify(done).slice(0, 300)).toBe('completed');
+    expect(JSON.stringify(done)).not.toContain('file://');
+  }, 150_000);
+});
+
 describe('authentication and limits', () => {
   it('answers 401 without or with an unknown key, 403 when revoked or out of scope; health needs no key', async () => {
     expect((await fetch(`${s.url}/health`)).status).toBe(200);
