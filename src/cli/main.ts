@@ -12,6 +12,7 @@ import { listOperations } from '../operations/registry.js';
 import { QuireError, errorMessage } from '../errors.js';
 import { collectSpecOptions, specOptionsHelp } from './spec-options.js';
 import { runCommand, type CommandFlags } from './run-command.js';
+import { addServeCommand } from './serve.js';
 import { registerEditCommand } from './commands/edit.js';
 import { registerMarkdownCommand } from './commands/markdown.js';
 
@@ -50,6 +51,7 @@ for (const op of listOperations()) {
     });
 }
 
+addServeCommand(program);
 // PDF editing is not a job (the spec answers with the edit result), so not in the registry.
 registerEditCommand(program);
 // The v3 markdown parse is not a registry operation (its own job shape): registered here.

@@ -42,7 +42,7 @@ export interface WaitOptions {
 }
 
 /** The worker entry of this build: the TypeScript source under tsx (tests), else the compiled file. */
-function defaultWorkerFile(): string {
+export function defaultWorkerFile(): string {
   const fromSource = fileURLToPath(import.meta.url).endsWith('.ts');
   return fileURLToPath(new URL(fromSource ? '../operations/worker-entry.ts' : '../operations/worker-entry.js', import.meta.url));
 }
@@ -53,19 +53,19 @@ const RECENT_RESULTS = 4;
 
 export class Engine {
   readonly pool: WorkerPool<TaskHandlers>;
-  private readonly store: JobStore;
-  private readonly queue: JobQueue;
+  protected readonly store: JobStore;
+  protected readonly queue: JobQueue;
   private readonly blobs: BlobStore;
   private readonly quota: PageQuota;
   private readonly cfg: ResolvedConfig;
-  private readonly limits: InputLimits;
-  private readonly runner: JobRunner;
+  protected readonly limits: InputLimits;
+  protected readonly runner: JobRunner;
   private readonly waiters = new Map<string, Array<() => void>>();
   private readonly progressListeners = new Map<string, Set<(d: number, t: number) => void>>();
   private readonly results: ResultCache;
   /** Waiting slots taken, counted synchronously at submission (before any await). */
-  private queued = 0;
-  private closed = false;
+  protected queued = 0;
+  protected closed = false;
   private closing: Promise<void> | undefined;
   private dataDirReady: Promise<void> | undefined;
   private readonly sweeper: NodeJS.Timeout | undefined;
@@ -129,7 +129,7 @@ export class Engine {
     try {
       this.dataDirReady ??= ensurePrivateDir(this.cfg.dataDir);
       await this.dataDirReady;
-      const rec = newJobRecord(id, op.name, desc, op.publicConfig(options), options);
+      const rec = newJobRecord(id, op.name, desc, op.publicConfig(options), options, rawOptions);
       const tooLarge = desc.kind === 'bytes' && desc.data!.length > this.cfg.maxFileBytes;
       if (desc.kind === 'bytes' && !tooLarge) {
         // Bytes are kept on disk from submission on: a queued job holds no input in memory.
@@ -242,7 +242,7 @@ export class Engine {
     return this.wait<V>(id, opts, read);
   }
 
-  private async untilTerminal(id: string, opts: WaitOptions): Promise<void> {
+  protected async untilTerminal(id: string, opts: WaitOptions): Promise<void> {
     const rec = await this.record(id);
     if (TERMINAL_STATES.has(rec.state)) return;
     if (opts.onProgress) {
@@ -340,11 +340,11 @@ export class Engine {
 
   /** Stop accepting work, cancel what runs, and stop the workers. */
   close(): Promise<void> {
-    this.closing ??= this.shutdown();
+    this.closing ??= this.closeNow();
     return this.closing;
   }
 
-  private async shutdown(): Promise<void> {
+  private async closeNow(): Promise<void> {
     this.closed = true;
     this.v3?.close();
     this.runner.stop();
@@ -376,11 +376,11 @@ export class Engine {
   }
 
   /** Seconds a refused client should wait: the queue's expected drain time, 5..60 s. */
-  private retryAfter(): number {
+  retryAfter(): number {
     return Math.max(5, Math.min(60, Math.ceil((this.runner.meanDuration * this.queued) / this.cfg.maxConcurrentJobs)));
   }
 
-  private async finish(id: string, patch: Partial<JobRecord>, from?: JobRecord['state']): Promise<void> {
+  protected async finish(id: string, patch: Partial<JobRecord>, from?: JobRecord['state']): Promise<void> {
     await this.store.update(id, { ...patch, finishedAt: new Date().toISOString() }, from ? { state: from } : undefined);
     for (const w of this.waiters.get(id) ?? []) w();
     this.waiters.delete(id);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { InputDescriptor } from '../input/resolve-input.js';
 import type { JobRecord } from '../model/job.js';
 
-export function newJobRecord(id: string, operation: string, desc: InputDescriptor, configuration: Record<string, unknown>, options: unknown): JobRecord {
+export function newJobRecord(id: string, operation: string, desc: InputDescriptor, configuration: Record<string, unknown>, options: unknown, rawOptions?: Record<string, unknown>): JobRecord {
   return {
     id,
     operation,
@@ -26,5 +26,7 @@ export function newJobRecord(id: string, operation: string, desc: InputDescripto
     progress: null,
     inputKey: null,
     resultKey: null,
+    // The request as submitted, so a durable engine can run the job again after a restart.
+    ...(rawOptions ? { request: { options: rawOptions } } : {}),
   };
 }

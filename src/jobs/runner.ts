@@ -55,6 +55,7 @@ export class JobRunner {
   readonly running = new Map<string, AbortController>();
   private durations: number[] = [];
   private stopped = false;
+  private draining = false;
   private claiming = 0;
 
   constructor(private readonly d: RunnerDeps) {}
@@ -66,6 +67,12 @@ export class JobRunner {
 
   stop(): void {
     this.stopped = true;
+  }
+
+  /** Stop for a restart (DurableEngine.shutdown): jobs aborted from now on keep their stored state. */
+  drain(): void {
+    this.stopped = true;
+    this.draining = true;
   }
 
   /** Starts as many queued jobs as free slots allow. */
@@ -151,6 +158,7 @@ export class JobRunner {
       await this.d.finish(id, { state: 'succeeded', creditUsed: quota.commit(id) });
     } catch (err) {
       quota.release(id); // a job that did not succeed gives its pages back
+      if (this.draining && ctl.signal.aborted) return; // stays processing: recovered at the next start
       if (ctl.signal.aborted) await this.d.finish(id, { state: 'cancelled', message: errorMessage(ctl.signal.reason) });
       else await this.d.finish(id, { state: 'failed', message: errorMessage(err) });
     } finally {
