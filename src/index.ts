@@ -11,6 +11,7 @@ export { MemoryJobQueue, type JobQueue } from './jobs/queue.js';
 export { FsBlobStore, type BlobStore } from './jobs/blob-store.js';
 export { defaultDataDir } from './jobs/data-dir.js';
 export type { JobInput } from './input/resolve-input.js';
+export type { V3Job, V3Document, MarkdownOptions } from './operations/parse-v3/markdown-jobs.js';
 export { QuireError, ValidationError, QueueFullError, EngineClosedError, JobNotFoundError, ProcessingError, type ProcessingErrorKind } from './errors.js';
 export * from './model/document.js';
 export type { TableGrid, TableCell } from './model/table.js';
@@ -22,3 +23,9 @@ export { batchCite, batchExtract, getBatch, MAX_BATCH_FILES, type BatchCreation,
 export type { ExtractJobView, ExtractCreationResponse, ExtractStatus } from './operations/extract/views.js';
 export { setPiiDetector, type PiiDetector, type PiiVerdict } from './operations/extract/pii-preflight.js';
 export { setExtractionLlm, type LlmEndpoint } from './operations/extract/llm-strategy.js';
+export type { EditPdfRequest } from './jobs/edit-pdf.js';
+export type { EditOutcome } from './operations/edit/run-edit.js';
+export type { PdfEditResult } from './operations/edit/views.js';
+export type { DetectPiiOptions, DetectPiiResult } from './jobs/detect-pii.js';
+export type { PiiFinding, PiiKind, PiiSeverity, PiiEngine, PiiBlockSeverity } from './pipeline/pii/types.js';
+export { detectPiiInDocument, detectPiiInPages, piiVerdict } from './pipeline/pii/detect.js';

@@ -12,6 +12,8 @@ import { listOperations } from '../operations/registry.js';
 import { QuireError, errorMessage } from '../errors.js';
 import { collectSpecOptions, specOptionsHelp } from './spec-options.js';
 import { runCommand, type CommandFlags } from './run-command.js';
+import { registerEditCommand } from './commands/edit.js';
+import { registerMarkdownCommand } from './commands/markdown.js';
 
 /** The CLI's own flags, offered as suggestions when a spec option is mistyped. */
 const CLI_FLAGS = ['out', 'workers', 'task-timeout', 'data-dir', 'keep-files', 'base64-images', 'help'];
@@ -47,5 +49,10 @@ for (const op of listOperations()) {
       process.exitCode = await runCommand(op, file, flags, options);
     });
 }
+
+// PDF editing is not a job (the spec answers with the edit result), so not in the registry.
+registerEditCommand(program);
+// The v3 markdown parse is not a registry operation (its own job shape): registered here.
+registerMarkdownCommand(program);
 
 await program.parseAsync(process.argv);

@@ -7,6 +7,7 @@ import type { BlobStore } from './blob-store.js';
 import { defaultDataDir } from './data-dir.js';
 import type { JobStore } from './job-store.js';
 import type { JobQueue } from './queue.js';
+import type { MarkdownJobsConfig } from '../operations/parse-v3/markdown-jobs.js';
 
 export interface EngineConfig {
   /** Worker threads (default: cores). */
@@ -59,6 +60,8 @@ export interface EngineConfig {
    * QUIRE_CODE_CACHE_DIR environment variable; null: no cache).
    */
   codeCacheDir?: string | null;
+  /** v3 markdown jobs (operations/parse-v3): clock, inline-result limit, retention, sweep period. */
+  markdownJobs?: Pick<MarkdownJobsConfig, 'now' | 'inlineLimitBytes' | 'retentionMs' | 'sweepEveryMs'>;
 }
 
 export interface ResolvedConfig {

@@ -23,7 +23,12 @@ import { MemoryJobQueue, type JobQueue } from './queue.js';
 import { PageQuota } from './quota.js';
 import { sweep } from './retention.js';
 import { JobRunner, inputKeyFor } from './runner.js';
+import { MarkdownJobs, type MarkdownOptions, type V3Job } from '../operations/parse-v3/markdown-jobs.js';
 import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type TablesCreationResponse, type TablesJobView } from './views.js';
+
+import { editPdfWith, type EditPdfRequest } from './edit-pdf.js';
+import { detectPiiWith, type DetectPiiOptions, type DetectPiiResult } from './detect-pii.js';
+import type { EditOutcome } from '../operations/edit/run-edit.js';
 
 export type { EngineConfig } from './config.js';
 
@@ -54,6 +59,8 @@ export class Engine {
   private dataDirReady: Promise<void> | undefined;
   private readonly sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> = Promise.resolve();
+  private v3: MarkdownJobs | undefined;
+  private readonly v3Config: EngineConfig['markdownJobs'];
 
   constructor(config: EngineConfig = {}) {
     this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile, codeCacheDir: config.codeCacheDir });
@@ -63,6 +70,7 @@ export class Engine {
     this.blobs = config.blobs ?? new FsBlobStore(this.cfg.dataDir);
     this.quota = new PageQuota(this.cfg.pageQuota);
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
+    this.v3Config = config.markdownJobs;
     this.runner = new JobRunner({
       pool: this.pool,
       store: this.store,
@@ -165,7 +173,7 @@ export class Engine {
     if (rec.state === 'succeeded' && rec.resultKey && rec.result == null) {
       rec.result = this.recent.get(id) ?? JSON.parse(Buffer.from(await this.blobs.get(rec.resultKey)).toString('utf8'));
     }
-    return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read }) as V;
+    return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read, quotaRemaining: this.quotaRemaining }) as V;
   }
 
   /** Resolve when a job of any operation ends; returns its status view. */
@@ -197,6 +205,22 @@ export class Engine {
   /** Submit a table extraction job (`POST /tables`, PDF). */
   tables(input: JobInput, options: Record<string, unknown> = {}): Promise<TablesCreationResponse> {
     return this.submit('tables', input, options);
+  }
+
+  /**
+   * Edit a PDF: replace text or images inside boxes, removing what was there (jobs/edit-pdf.ts).
+   * Resolves with the spec's PDF edit result and the edited bytes (absent when it failed).
+   */
+  async editPdf(input: JobInput, request: EditPdfRequest): Promise<EditOutcome> {
+    if (this.closed) throw new EngineClosedError();
+    this.dataDirReady ??= ensurePrivateDir(this.cfg.dataDir);
+    await this.dataDirReady;
+    return editPdfWith({ limits: this.limits, pool: this.pool, blobs: this.blobs, job: (id) => this.store.get(id), parse: (b, o) => this.parse(b, o) }, input, request);
+  }
+
+  /** Parse the input and report the PII it holds (type, severity, page, bbox, masked value); see jobs/detect-pii.ts. */
+  detectPii(input: JobInput, options: DetectPiiOptions = {}): Promise<DetectPiiResult> {
+    return detectPiiWith({ parse: (i, o) => this.parse(i, o), waitForJob: (id) => this.waitForJob(id) }, input, options);
   }
 
   /** Read a table extraction job: `queued`, then `completed` with `results`, or `failed`. */
@@ -288,10 +312,49 @@ export class Engine {
     });
   }
 
+  /**
+   * v3 markdown jobs (operations/parse-v3), created on first use. Not a registry operation:
+   * the v3 job has its own id format, statuses and retention. Its PDFs go through lean
+   * parse jobs (no crops), deleted with the v3 job.
+   */
+  get markdownJobs(): MarkdownJobs {
+    this.v3 ??= new MarkdownJobs({
+      ...this.v3Config,
+      dataDir: this.cfg.dataDir,
+      inputLimits: this.limits,
+      parsePdf: async (bytes, fileName, pageRange) => {
+        const job = await this.parse({ data: bytes, fileName }, { ...(pageRange ? { page_range: pageRange } : {}), output_fields: { image: false, ocr: false } });
+        const done = await this.waitForJob(job.job_id);
+        const release = () => this.deleteJob(job.job_id).catch(() => undefined);
+        if (done.status !== 'Succeeded') {
+          await release();
+          throw new ProcessingError('processing_error', done.message ?? 'The PDF could not be parsed.');
+        }
+        return { chunks: (done.chunks ?? []) as never, page_count: done.page_count ?? 0, release };
+      },
+    });
+    return this.v3;
+  }
+
+  /** Submit a v3 markdown parse (a PDF, or a .tar/.tar.gz/.zip of PDFs); returns the queued v3 job. */
+  parseMarkdown(input: JobInput, options: MarkdownOptions = {}): V3Job {
+    if (this.closed) throw new EngineClosedError();
+    return this.markdownJobs.submit(input, options);
+  }
+
+  getMarkdownJob(id: string): V3Job {
+    return this.markdownJobs.get(id);
+  }
+
+  waitForMarkdownJob(id: string): Promise<V3Job> {
+    return this.markdownJobs.wait(id);
+  }
+
   /** Stop accepting work, cancel what runs, and stop the workers. */
   async close(): Promise<void> {
     if (this.closed) return this.pool.destroy();
     this.closed = true;
+    this.v3?.close();
     this.runner.stop();
     if (this.sweeper) clearInterval(this.sweeper);
     for (const rec of await this.store.list({ state: 'starting' })) {

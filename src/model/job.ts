@@ -46,6 +46,8 @@ export interface ReadOptions {
   includeChunks: boolean;
   /** Segment images as data URIs instead of file URLs (default false). */
   base64Images: boolean;
+  /** Page credits left to the engine, for views that show `quota_remaining` (set by the engine). */
+  quotaRemaining?: number;
 }
 
 export const TERMINAL_STATES: ReadonlySet<JobState> = new Set(['succeeded', 'failed', 'cancelled']);

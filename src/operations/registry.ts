@@ -9,6 +9,8 @@ import { parseOperation } from './parse/operation.js';
 import { parseExcelOperation } from './parse-excel/operation.js';
 import { tablesOperation } from './tables/operation.js';
 import { extractOperation } from './extract/operation.js';
+import { classifyOperation } from './classify/operation.js';
+import { splitOperation } from './split/operation.js';
 
 /** The production operations, in the order the CLI lists them. */
 export const builtInOperations: readonly Operation[] = [
@@ -16,6 +18,8 @@ export const builtInOperations: readonly Operation[] = [
   parseExcelOperation,
   tablesOperation,
   extractOperation,
+  classifyOperation,
+  splitOperation,
 ];
 
 const registered = new Map<string, Operation>(builtInOperations.map((op) => [op.name, op]));

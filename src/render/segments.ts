@@ -33,6 +33,12 @@ export function renderItem(item: DocItem): Rendered {
       return { html: `<h${level}>${esc}</h${level}>`, markdown: `${'#'.repeat(level)} ${flat}` };
     }
     case 'ListItem': {
+      // Loaders that know the list (docx, pptx, html) give its marker and depth.
+      if (item.list) {
+        const tag = item.list.ordered ? 'ol' : 'ul';
+        const marker = item.list.ordered && item.list.marker ? (/[.)]$/.test(item.list.marker) ? item.list.marker : `${item.list.marker}.`) : '-';
+        return { html: `<${tag}><li>${esc}</li></${tag}>`, markdown: `${' '.repeat(4 * item.list.depth)}${marker} ${flat}` };
+      }
       const li = flat.replace(LIST_MARKER, '');
       return { html: `<ul><li>${escapeHtml(li)}</li></ul>`, markdown: `- ${li}` };
     }

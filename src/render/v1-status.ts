@@ -51,6 +51,7 @@ export interface ParseJobView {
   total_chunks?: number;
   page_count?: number;
   pdf_url?: string | null;
+  exports?: Record<string, string>;
 }
 
 /** The chunked result parse and parse excel store. */
@@ -60,6 +61,10 @@ export interface StoredChunkedResult {
   pdf_url?: string | null;
   skipped_pages?: Array<{ page_number: number; error: string }>;
   notes?: string[];
+  /** `export_format` results: format → file URL, or `<fmt>_error`. */
+  exports?: Record<string, string>;
+  /** Format facts of office/HTML inputs (pagination, rendering, speaker notes), shown as `metadata.document`. */
+  document_metadata?: Record<string, unknown>;
 }
 
 export function v1CreationResponse(rec: JobRecord, quotaRemaining: number, mergeTables: boolean): CreationResponse {
@@ -101,10 +106,12 @@ export function v1StatusView(rec: JobRecord, read: ReadOptions, chunkView: Chunk
     const r = rec.result as StoredChunkedResult;
     if (r.skipped_pages?.length) view.metadata = { skipped_pages: r.skipped_pages };
     if (r.notes?.length) view.metadata = { ...view.metadata, notes: r.notes };
+    if (r.document_metadata) view.metadata = { ...view.metadata, document: r.document_metadata };
     if (read.includeChunks) view.chunks = viewChunks(r.chunks, { ...chunkView, base64Images: read.base64Images });
     view.total_chunks = r.chunks.length;
     view.page_count = r.page_count;
     view.pdf_url = r.pdf_url ?? null;
+    if (r.exports) view.exports = r.exports;
   }
   return view;
 }

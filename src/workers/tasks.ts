@@ -10,6 +10,8 @@ import type { ParseExcelOptions } from '../operations/parse-excel/options.js';
 // worker starts in the time it takes to load what PDF pages need.
 const imageTasks = () => import('../operations/parse/image-tasks.js');
 const excel = () => import('../operations/parse-excel/parse-workbook.js');
+const pdfEdit = () => import('../formats/pdf/edit/edit-pdf.js');
+const pdfTextLayer = () => import('../formats/pdf/edit/text-layer.js');
 
 export const taskHandlers = {
   'pdf.inspect': (p: PdfSource) => inspectPdf(p),
@@ -17,6 +19,8 @@ export const taskHandlers = {
   'image.inspect': async (p: ImageSource) => (await imageTasks()).inspectImage(p),
   'image.analyzePages': async (p: AnalyzeImagePagesTask) => (await imageTasks()).analyzeImagePages(p),
   'excel.parse': async (p: { data: Uint8Array; fileName: string; options: ParseExcelOptions }) => (await excel()).parseWorkbook(p.data, p.fileName, p.options),
+  'pdf.edit': async (p: import('../formats/pdf/edit/edit-pdf.js').EditPdfTask) => (await pdfEdit()).editPdf(p),
+  'pdf.textLayer': async (p: import('../formats/pdf/edit/text-layer.js').TextLayerTask) => (await pdfTextLayer()).readTextLayer(p),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type TaskKind = keyof typeof taskHandlers;

@@ -1,16 +1,15 @@
 /**
- * PII pre-flight seam (`detect_pii`, `pii_block_severity`, `pii_engine`). The PII detector is
- * built by the editing-and-PII issue (`engine.detectPii`); until it lands this seam reports
- * "not checked", and a job asked to check answers with a note saying so instead of pretending
- * the document is clean.
+ * PII pre-flight (`detect_pii`, `pii_block_severity`, `pii_engine`) on the extraction's own
+ * reading of the document: the project's PII detector (pipeline/pii: findings and the spec's
+ * severity rule). `setPiiDetector` replaces it (embedders; null restores it).
  *
- * INTEGRATION: replace `detector` below with the PII detector (document + severity + engine →
- * findings at or above the severity). The spec wants a blocked document to answer
+ * The spec wants a blocked document to answer
  * `{status: 'pii_blocked', blocked: true}` with no job created, which needs the check before
  * the job exists (a submission hook that parses first); meanwhile a blocked document ends its
  * job `failed` with the error `pii_blocked` and no result.
  */
 import type { QuireDocument } from '../../model/quire-document.js';
+import { detectPiiInDocument, piiVerdict } from '../../pipeline/pii/detect.js';
 
 export type PiiSeverity = 'any' | 'low' | 'medium' | 'high';
 
@@ -23,14 +22,18 @@ export interface PiiVerdict {
 
 export type PiiDetector = (doc: QuireDocument, severity: PiiSeverity, engine: 'standard' | 'advanced') => Promise<PiiVerdict>;
 
-let detector: PiiDetector | null = null;
+const projectDetector: PiiDetector = async (doc, severity, engine) => {
+  const v = piiVerdict(await detectPiiInDocument(doc, engine), severity);
+  return { checked: true, blocked: v.blocked, findings: v.kinds };
+};
 
-/** Installs the PII detector (the PII helper's `detectPii`, adapted). */
+let detector: PiiDetector = projectDetector;
+
+/** Replaces the PII detector (null: the project's own). */
 export function setPiiDetector(d: PiiDetector | null): void {
-  detector = d;
+  detector = d ?? projectDetector;
 }
 
-export async function piiPreflight(doc: QuireDocument, severity: PiiSeverity, engine: 'standard' | 'advanced'): Promise<PiiVerdict> {
-  if (!detector) return { checked: false, blocked: false };
+export function piiPreflight(doc: QuireDocument, severity: PiiSeverity, engine: 'standard' | 'advanced'): Promise<PiiVerdict> {
   return detector(doc, severity, engine);
 }

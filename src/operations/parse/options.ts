@@ -153,7 +153,8 @@ export function validateParseOptions(raw: Record<string, unknown> = {}): ParseOp
     response_profile: profileRaw === undefined || profileRaw === null || profileRaw === '' ? null : toEnum('response_profile', profileRaw, ['slim', 'full', 'custom'] as const, 'full'),
     segment_processing: parseSegmentProcessing(raw),
     page_range: parsePageRange('page_range', raw.page_range) ?? null,
-    export_format: parseStringArray('export_format', raw.export_format, [], false),
+    // The spec: a bare value (not a JSON array) is silently skipped, not rejected.
+    export_format: parseStringArray('export_format', raw.export_format, [], true),
     error_handling: toEnum('error_handling', raw.error_handling, ['Continue', 'Fail'] as const, 'Continue'),
     expires_in: toInt('expires_in', raw.expires_in, undefined, 0) ?? null,
     fix_reading_order: toBool('fix_reading_order', raw.fix_reading_order, false),

@@ -17,6 +17,7 @@ import { findRasterLines } from '../../pipeline/tables/raster-lines.js';
 import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
 import { applyLayoutModel, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../../pipeline/ocr/upright-frame.js';
+import { checkTextLayer, isScanLike } from '../../pipeline/ocr/verify-text-layer.js';
 
 export interface OcrSettings {
   ocrMode: 'auto_ocr' | 'full_ocr';
@@ -34,6 +35,21 @@ const ocrEngine = async (name: string) => (await import('../../engines/ocr/facto
 export function needsOcr(content: PageContent, s: OcrSettings): boolean {
   return s.ocrMode === 'full_ocr' || textLayerNeedsOcr(content.runs, { width: content.width, height: content.height, images: content.images });
 }
+
+/**
+ * auto_ocr on a scan whose text layer passed the text-only rule: render the page and read a
+ * band of it to see whether the layer says what the ink says (verify-text-layer.ts). Returns
+ * the rendering when the layer is contradicted (the page is then OCRed from it), else null.
+ */
+export async function scanLayerContradicted<R extends RasterImage>(content: PageContent, s: OcrSettings, render: (dpi: number) => Promise<R>): Promise<R | null> {
+  if (s.ocrMode !== 'auto_ocr' || !isScanLike(content)) return null;
+  const raster = await render(ocrRenderPlan(content, s.highResolution).dpi);
+  const check = await checkTextLayer(content.runs, raster, await ocrEngine(s.ocrEngine), content);
+  return check.trusted ? null : raster;
+}
+
+/** Page note when a scan's layer was replaced. */
+export const LAYER_REPLACED = 'the text layer does not match the page image; the page was read by OCR instead';
 
 export interface OcrRenderPlan {
   /** Resolution of the first rendering. */
@@ -74,6 +90,16 @@ export interface OcrOutcome {
   skewDegrees: number;
   /** The page raster OCR read (`raster`, or the sharper one it asked for): for layout and crops. */
   raster: RasterImage;
+  /** What a reader of the result must know about this page's OCR (an empty reading of ink). */
+  warnings: string[];
+}
+
+/** A page with ink never comes back empty without saying so. */
+function readingWarnings(meta: { blank: boolean; unreadable: boolean; wordCount: number }): string[] {
+  if (meta.blank) return [];
+  if (meta.unreadable) return ['the page has ink but OCR read nothing legible (a picture, or a script whose language data is not installed)'];
+  if (meta.wordCount === 0) return ['the page has ink but OCR found no text on it'];
+  return [];
 }
 
 /**
@@ -87,7 +113,7 @@ export async function ocrContent(content: PageContent, raster: RasterImage, s: O
   // raster OCR read (smaller for large print) holds any rule a quarter inch long.
   const grey = ocrRaster ?? toGrey(page);
   const rules = findRasterLines({ width: grey.width, height: grey.height, data: grey.data, dpi: grey.dpi }, content.width / grey.width);
-  return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees, raster: page };
+  return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees, raster: page, warnings: readingWarnings(meta) };
 }
 
 /** Lay out an OCRed page in its upright frame and return the layout in page space. */
@@ -102,11 +128,13 @@ export function analyzeOcrPage(o: OcrOutcome, opts: AnalyzeOptions): PageLayout 
  * upright: the model sees the raster as scanned, so only then do its boxes line up.
  */
 export async function layoutOcrPage(o: OcrOutcome, opts: AnalyzeOptions, model: LayoutStageSettings | null): Promise<PageLayout> {
-  const layout = analyzeOcrPage(o, opts);
-  if (!model || o.rotation !== 0 || Math.abs(o.skewDegrees) >= 1) return layout;
-  // Raster pixels per page unit: a rendered page knows its own (exact, not rounded to pixels).
-  const scale = (o.raster as { scale?: number }).scale ?? o.raster.width / o.content.width;
-  return applyLayoutModel(layout, { image: o.raster, scale }, model);
+  let layout = analyzeOcrPage(o, opts);
+  if (model && o.rotation === 0 && Math.abs(o.skewDegrees) < 1) {
+    // Raster pixels per page unit: a rendered page knows its own (exact, not rounded to pixels).
+    const scale = (o.raster as { scale?: number }).scale ?? o.raster.width / o.content.width;
+    layout = await applyLayoutModel(layout, { image: o.raster, scale }, model);
+  }
+  return { ...layout, warnings: [...layout.warnings, ...o.warnings] };
 }
 
 /**

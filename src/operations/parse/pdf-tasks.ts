@@ -12,7 +12,7 @@ import { extractPageContent } from '../../formats/pdf/page-content.js';
 import { saveCodeCache } from '../../formats/pdf/bundle-script.js';
 import type { PageContent } from '../../model/page.js';
 import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../pipeline/rasterize/render-pdf-page.js';
-import { cropPage, layoutOcrPage, needsOcr, ocrContent, ocrRenderPlan, warmOcrEngine, type OcrOutcome, type OcrRenderPlan, type OcrSettings } from './page-ocr.js';
+import { cropPage, layoutOcrPage, needsOcr, ocrContent, ocrRenderPlan, scanLayerContradicted, warmOcrEngine, LAYER_REPLACED, type OcrOutcome, type OcrRenderPlan, type OcrSettings } from './page-ocr.js';
 import { applyLayoutModel, textLayerIsEnough, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
 
 export interface PdfSource {
@@ -104,16 +104,21 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
       let rendered: RenderedPage;
       let content: PageContent;
       let plan: OcrRenderPlan;
+      let checked: RenderedPage | null = null;
       let keepPage = false;
       try {
         content = await extractPageContent(page, visibility);
         if (!needsOcr(content, task.ocr)) {
-          out[i] = await analyzeTextPage(page, content, task);
-          continue;
+          // A scan's layer is also checked against its ink (the rendering is kept for OCR).
+          checked = await scanLayerContradicted(content, task.ocr, (dpi) => renderPdfPage(page, dpi));
+          if (!checked) {
+            out[i] = await analyzeTextPage(page, content, task);
+            continue;
+          }
         }
         warmOcrEngine(task.ocr); // the engine starts while the page renders
         plan = ocrRenderPlan(content, task.ocr.highResolution);
-        rendered = await renderPdfPage(page, plan.dpi);
+        rendered = checked ?? (await renderPdfPage(page, plan.dpi));
         // A first look at a lower resolution keeps the page open for a sharper rendering.
         keepPage = plan.sharperDpi !== undefined;
       } finally {
@@ -132,6 +137,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
           if (keepPage) page.cleanup();
         }
         const layout = await layoutOcrPage(o, task.options, task.layout);
+        if (checked) layout.warnings.push(LAYER_REPLACED);
         await cropPage(layout, task.ocr, o.raster, async () => o.raster);
         out[i] = layout;
       })().catch(failed);

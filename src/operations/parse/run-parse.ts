@@ -114,7 +114,8 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   }
   // Chunks left without segments do not exist: chunking runs on the filtered list.
   const chunks = chunkSegments(segments, ctx.jobId);
-  const notes = tableProcessingNotes(options.segment_processing);
+  // Page notes (an OCR reading that found nothing on a page with ink, a scan layer replaced).
+  const notes = [...tableProcessingNotes(options.segment_processing), ...doc.warnings.filter((w) => w.code === 'page_note').map((w) => `page ${w.pageNumber}: ${w.message}`)];
   return {
     chunks,
     page_count: pageCount,

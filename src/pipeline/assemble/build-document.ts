@@ -63,6 +63,9 @@ export function buildDocument(pages: readonly PageLayout[], failed: readonly Pag
   const infos: PageInfo[] = pages.map((p) => ({ pageNumber: p.pageNumber, width: p.width, height: p.height, unit: source.unit, textSource: TEXT_SOURCE[p.textSource] }));
   const items = pages.flatMap((p) => p.blocks.map((b, i) => itemOf(b, i, p, docKey, merged.get(b))));
   const warnings: DocWarning[] = failed.map((f) => ({ pageNumber: f.pageNumber, message: f.error!, code: 'page_skipped' }));
+  // Notes of pages that were read (an OCR reading that found nothing on a page with ink, a
+  // scan's text layer replaced) travel with the document.
+  for (const p of pages) for (const w of p.warnings ?? []) warnings.push({ pageNumber: p.pageNumber, message: w, code: 'page_note' });
   return {
     source: { fileName: source.fileName, mimeType: source.mimeType, ...(source.sha256 ? { sha256: source.sha256 } : {}) },
     pages: infos,

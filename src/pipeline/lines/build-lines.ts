@@ -124,10 +124,15 @@ function finishLine(runs: TextRun[]): Line {
   let right = -Infinity;
   let top = Infinity;
   let bottom = -Infinity;
+  let prev: TextRun | undefined;
   for (const r of runs) {
     const gap = r.bbox.left - prevRight;
     const t = r.text;
-    if (text.length > 0 && gap > SPACE_GAP_EM * r.fontSize && !/\s$/.test(text) && !/^\s/.test(t)) text += ' ';
+    // Two OCR runs are two words the engine read apart: a space, whatever their boxes say
+    // (a skewed line's boxes overlap). Text-layer fragments are spaced by their gap.
+    const apart = (prev?.source === 'ocr' && r.source === 'ocr') || gap > SPACE_GAP_EM * r.fontSize;
+    if (text.length > 0 && apart && !/\s$/.test(text) && !/^\s/.test(t)) text += ' ';
+    prev = r;
     text += t;
     prevRight = Math.max(prevRight, r.bbox.left + r.bbox.width);
     left = Math.min(left, r.bbox.left);

@@ -265,6 +265,28 @@ export function ocrScaleFactor(sizes: GlyphSizes, mask: Pick<InkMask, 'scale'>, 
 }
 
 /**
+ * Small print is enlarged as large print is reduced: tesseract reads glyphs of 6–8 pixels
+ * (captions of a 72-dpi page image, a phone photo's footnotes) poorly or not at all, and
+ * nearly as well as body text once they are 2–3 times larger. A page whose median glyph is
+ * under ENLARGE_BELOW_PX is read from a copy enlarged by the whole factor (2, 3 or 4) that
+ * brings that median to ENLARGED_MEDIAN_PX, never past MAX_ENLARGED_PIXELS.
+ */
+const ENLARGE_BELOW_PX = 11;
+const ENLARGED_MEDIAN_PX = 20;
+const MAX_ENLARGE = 4;
+const MAX_ENLARGED_PIXELS = 36_000_000;
+
+/** Factor (≥ 1) by which a raster of `pixels` pixels is enlarged before OCR for its small print. */
+export function ocrEnlargeFactor(sizes: GlyphSizes, mask: Pick<InkMask, 'scale'>, pixels: number): number {
+  if (sizes.heights.length < MIN_GLYPHS) return 1;
+  const median = heightAt(sizes, mask, 0.5);
+  if (!(median > 0) || median >= ENLARGE_BELOW_PX) return 1;
+  let f = Math.min(MAX_ENLARGE, Math.ceil(ENLARGED_MEDIAN_PX / median));
+  while (f > 1 && pixels * f * f > MAX_ENLARGED_PIXELS) f--;
+  return f;
+}
+
+/**
  * Whether the raster `mask` was made from shows its smallest text at least as large as
  * ocrScaleFactor keeps it, so that OCR needs no sharper raster. Too little text to judge: no.
  */

@@ -17,7 +17,7 @@ import type { TextRun } from '../../model/page.js';
 import { toGrey } from '../rasterize/raster-grey.js';
 import { cropRaster, type PixelRect } from '../rasterize/crop-raster.js';
 import { inkMask, isBlank, type InkMask } from './ink-mask.js';
-import { glyphSizes, maskComponents, ocrScaleFactor, textInkPoints, textLargeEnough } from './glyph-size.js';
+import { glyphSizes, maskComponents, ocrEnlargeFactor, ocrScaleFactor, textInkPoints, textLargeEnough } from './glyph-size.js';
 import { rasterFromSharp, sharpFromRaster } from '../rasterize/raster-sharp.js';
 import { estimateTextDirection, uprightEvidence } from './text-direction.js';
 import { rotateRaster, toSourceBox, type RasterRotation } from './rotate-raster.js';
@@ -74,7 +74,7 @@ export interface OcrPageMeta {
   blank: boolean;
   /** Ink, but nothing read with the minimum page quality: runs dropped. */
   unreadable: boolean;
-  /** Scale of the raster the engine read, relative to the page raster (1, or less for large print). */
+  /** Scale of the raster the engine read, relative to the page raster (1, less for large print, more for small). */
   ocrScale: number;
   /** The `sharper` raster was needed (and is the page raster). */
   sharpened: boolean;
@@ -149,8 +149,11 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
     meta.sharpened = true;
   }
   // Orientation is judged on the page raster's mask; only the engine reads the smaller copy.
-  const factor = options.adaptiveResolution === false ? 1 : ocrScaleFactor(sizes, { scale: maskScale }, page.dpi ?? 0);
-  const source = factor < 1 ? await shrink(grey, factor) : grey;
+  const adaptive = options.adaptiveResolution !== false;
+  const reduce = adaptive ? ocrScaleFactor(sizes, { scale: maskScale }, page.dpi ?? 0) : 1;
+  const enlarge = adaptive && reduce === 1 ? ocrEnlargeFactor(sizes, { scale: maskScale }, grey.width * grey.height) : 1;
+  const factor = reduce < 1 ? reduce : enlarge;
+  const source = factor !== 1 ? await resample(grey, factor) : grey;
   meta.ocrScale = source.width / grey.width;
   ocrRaster = source;
   const segmentation = options.segmentation ?? 'auto';
@@ -208,11 +211,14 @@ function planOrientation(mask: InkMask, options: OcrPageOptions, textPoints: Flo
   return { skew, order: [primary, flipped, ...others], sideways };
 }
 
-/** A smaller copy of a grey raster (area-averaging, so thin strokes keep their weight). */
-async function shrink(grey: RasterImage, factor: number): Promise<RasterImage> {
+/**
+ * A smaller copy of a grey raster (area-averaging, so thin strokes keep their weight), or a
+ * larger one for small print (cubic, so strokes stay smooth rather than blocky).
+ */
+async function resample(grey: RasterImage, factor: number): Promise<RasterImage> {
   const width = Math.max(1, Math.round(grey.width * factor));
   const height = Math.max(1, Math.round(grey.height * factor));
-  const out = await rasterFromSharp(sharpFromRaster(grey).resize({ width, height, fit: 'fill', kernel: 'linear' }), grey);
+  const out = await rasterFromSharp(sharpFromRaster(grey).resize({ width, height, fit: 'fill', kernel: factor < 1 ? 'linear' : 'cubic' }), grey);
   return { ...out, dpi: grey.dpi ? (grey.dpi * width) / grey.width : grey.dpi };
 }
 

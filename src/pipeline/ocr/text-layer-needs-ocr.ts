@@ -40,6 +40,7 @@ export interface TextLayerAssessment {
     functionWordRatio: number;
     imageCoverage: number;
     charsPerSquareInch: number;
+    charsPerSquareEm: number;
     unexplainedInk: number | null;
   };
 }
@@ -64,8 +65,15 @@ export const TEXT_LAYER_RULES = {
   maxWordlikeWithoutFunctionWords: 0.8,
   /** A "scan": images cover this much of the page… */
   scanImageCoverage: 0.8,
-  /** …and the text layer holds fewer characters per square inch than this (prose: 30–60). */
+  /** …and the text layer holds fewer characters per square inch than this (prose: 30–60)… */
   scanMaxCharsPerSquareInch: 1,
+  /**
+   * …and fewer per square em of its median font size (prose: 0.3–0.5; a stamp or a Bates
+   * number on a letter page: under 0.005). A scan without a resolution becomes a page of
+   * 72 dpi, several feet wide, whose good OCR layer holds 0.2–0.6 characters per square
+   * inch but its usual 0.05–0.5 per square em (typewriter.png, receipts).
+   */
+  scanMaxCharsPerSquareEm: 0.02,
   /** Ink rule: share of inky cells no text run explains, and their minimum share of the page. */
   maxUnexplainedInk: 0.5,
   minUnexplainedPageShare: 0.03,
@@ -88,9 +96,11 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   const imageCoverage = coverage(page.images ?? [], page.width, page.height);
   const squareInches = pageArea / (72 * 72);
   const charsPerSquareInch = chars / squareInches;
+  const em = medianFontSize(visible);
+  const charsPerSquareEm = (chars * em * em) / pageArea;
   const unexplainedInk = page.ink ? unexplainedInkShare(page.ink, visible, page.exclude ?? []) : null;
 
-  const stats = { chars, badChars, alnumRatio, tokens, wordlikeRatio, functionWordRatio, imageCoverage, charsPerSquareInch, unexplainedInk: unexplainedInk?.share ?? null };
+  const stats = { chars, badChars, alnumRatio, tokens, wordlikeRatio, functionWordRatio, imageCoverage, charsPerSquareInch, charsPerSquareEm, unexplainedInk: unexplainedInk?.share ?? null };
   const verdict = (reason: NeedsOcrReason | null): TextLayerAssessment => ({ needsOcr: reason !== null, reason, stats });
 
   if (page.ink && page.ink.inkyCells === 0) return verdict(null); // blank page: nothing to read
@@ -101,7 +111,7 @@ export function assessTextLayer(runs: readonly TextRun[], page: TextLayerPage): 
   if (tokens >= R.minTokensForFunctionWords && functionWordRatio < R.minFunctionWordRatio && wordlikeRatio < R.maxWordlikeWithoutFunctionWords) {
     return verdict('not_words');
   }
-  if (imageCoverage >= R.scanImageCoverage && charsPerSquareInch < R.scanMaxCharsPerSquareInch) return verdict('scanned_image');
+  if (imageCoverage >= R.scanImageCoverage && charsPerSquareInch < R.scanMaxCharsPerSquareInch && charsPerSquareEm < R.scanMaxCharsPerSquareEm) return verdict('scanned_image');
   if (unexplainedInk && unexplainedInk.share > R.maxUnexplainedInk && unexplainedInk.pageShare >= R.minUnexplainedPageShare) {
     return verdict('unexplained_ink');
   }
@@ -249,6 +259,12 @@ export function simpleTextStats(text: string): TextStats | null {
     wordlikeRatio: distinct ? wordlike / distinct : 0,
     functionWordRatio: tokens ? functionWords / tokens : 0,
   };
+}
+
+/** Median font size of the runs (page units; 12 when there are none). */
+function medianFontSize(runs: readonly TextRun[]): number {
+  const sizes = runs.map((r) => r.fontSize).filter((f) => f > 0).sort((a, b) => a - b);
+  return sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 12;
 }
 
 /** Share of the page covered by the union of boxes (on a coarse grid: exact enough, robust to overlaps). */

@@ -46,14 +46,35 @@ export function uprightFrame(width: number, height: number, rotation: number, sk
   return {
     width: fw,
     height: fh,
-    // A word keeps its own size: only its centre moves (its page box already includes the skew).
+    // A word's centre moves; its size is the upright word's, recovered from its page box
+    // (the box around the word turned by the skew, taller by its width × sin(skew)). Kept
+    // enlarged, a long word's box reached into the next line, and rows chained two lines
+    // into one, gluing their words ("mayFASTbeusedFORWARD,").
     forward: (b) => {
       const [cx, cy] = rot(b.left + b.width / 2, b.top + b.height / 2, cos, sin, pc, fc);
-      const [w, h] = swap ? [b.height, b.width] : [b.width, b.height];
+      const [bw, bh] = swap ? [b.height, b.width] : [b.width, b.height];
+      const [w, h] = unturnedSize(bw, bh, skewDegrees);
       return { left: cx - w / 2, top: cy - h / 2, width: w, height: h };
     },
     back: (b) => corners(b, (x, y) => rot(x, y, cos, -sin, fc, pc)),
   };
+}
+
+/**
+ * Size of the rectangle whose box, turned by `degrees`, is `width` × `height`: the box is
+ * w·cos + h·sin wide and w·sin + h·cos tall. Boxes that are not turned rectangles (clamped
+ * at the page edge, rounded) would solve to tiny or negative sides: each side keeps at least
+ * half its box.
+ */
+export function unturnedSize(width: number, height: number, degrees: number): [number, number] {
+  const t = (Math.abs(degrees) * Math.PI) / 180;
+  const c = Math.cos(t);
+  const s = Math.sin(t);
+  const det = c * c - s * s;
+  if (s < 1e-3 || det < 0.5) return [width, height];
+  const w = (width * c - height * s) / det;
+  const h = (height * c - width * s) / det;
+  return [Math.max(w, width / 2), Math.max(h, height / 2)];
 }
 
 export function isIdentity(rotation: number, skewDegrees: number): boolean {

@@ -1,0 +1,103 @@
+/**
+ * Layout of parse's own output on page images (issue 29 item 0): every annotated page of
+ * bench/lib/layout-gt.ts given to `engine.parse` as an image (the dataset's image, or for
+ * CVAT's born-digital pages a 100-DPI rendering, as a user's page image would be), its
+ * segments scored as detections (mAP@0.5 over the common classes, as bench/layout-eval.ts
+ * scores the model alone), plus word recall where the dataset gives words (DocBank tokens).
+ *
+ * Run: npx tsx bench/layout-eval-parse.ts [--datasets publaynet,doclaynet,cvat,docbank] [--limit N]
+ * Parse outputs are cached in bench/.cache/layout-parse/ (delete it after changing the
+ * pipeline).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { hasCorpus } from './lib/corpus.js';
+import { loadLayoutGt, type CommonClass, type GtPage } from './lib/layout-gt.js';
+import { averagePrecision, type ScoredBox } from './lib/detection-ap.js';
+import { openPdf } from '../src/formats/pdf/open-document.js';
+import { renderPdfPage } from '../src/pipeline/rasterize/render-pdf-page.js';
+import { createEngine } from '../src/index.js';
+
+if (!hasCorpus) {
+  console.error('layout-eval-parse: the corpus is not available (set QUIRE_CORPUS)');
+  process.exit(1);
+}
+const args = process.argv.slice(2);
+const li = args.indexOf('--limit');
+const limit = li >= 0 ? Number(args[li + 1]) : Infinity;
+const di = args.indexOf('--datasets');
+const datasets = di >= 0 ? new Set(args[di + 1]!.split(',')) : null;
+const CACHE = path.resolve('bench/.cache/layout-parse');
+fs.mkdirSync(CACHE, { recursive: true });
+
+interface Seg {
+  segment_type: string;
+  page_width: number;
+  page_height: number;
+  bbox: { left: number; top: number; width: number; height: number };
+  confidence: number | null;
+  content: string;
+}
+
+async function pageImage(gt: GtPage): Promise<Buffer> {
+  if (gt.image) return fs.readFileSync(gt.image);
+  const doc = await openPdf(new Uint8Array(fs.readFileSync(gt.pdf!.path)));
+  const r = await renderPdfPage(await doc.getPage(gt.pdf!.page), 100);
+  await doc.destroy();
+  return sharp(r.data, { raw: { width: r.width, height: r.height, channels: r.channels } }).png().toBuffer();
+}
+
+const engine = createEngine({ workers: 1 });
+const pages = (await loadLayoutGt()).filter((p) => !datasets || datasets.has(p.dataset)).slice(0, limit);
+const items: Array<{ gt: GtPage; segs: Seg[] }> = [];
+for (const gt of pages) {
+  const bytes = await pageImage(gt);
+  const key = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const cached = path.join(CACHE, `${key}.json`);
+  let segs: Seg[];
+  if (fs.existsSync(cached)) segs = JSON.parse(fs.readFileSync(cached, 'utf8'));
+  else {
+    const ext = gt.image ? path.extname(gt.image) : '.png';
+    const r = await engine.waitForJob((await engine.parse({ data: new Uint8Array(bytes), fileName: `page${ext}` })).job_id);
+    segs = (r.chunks ?? []).flatMap((c) => c.segments as unknown as Seg[]);
+    fs.writeFileSync(cached, JSON.stringify(segs));
+  }
+  items.push({ gt, segs });
+}
+await engine.close();
+
+function evaluate(sel: typeof items): { perClass: Map<CommonClass, { ap: number; gt: number }>; mAP: number } {
+  const preds = new Map<CommonClass, ScoredBox[]>();
+  const truth = new Map<CommonClass, Array<Omit<ScoredBox, 'score'>>>();
+  for (const { gt, segs } of sel) {
+    const page = `${gt.dataset}/${gt.name}`;
+    for (const s of segs) {
+      const cls = gt.predictionMap[s.segment_type];
+      if (!cls || !gt.annotated.has(cls)) continue;
+      const b = s.bbox;
+      const box = { page, x1: b.left / s.page_width, y1: b.top / s.page_height, x2: (b.left + b.width) / s.page_width, y2: (b.top + b.height) / s.page_height, score: s.confidence ?? 0.5 };
+      (preds.get(cls) ?? preds.set(cls, []).get(cls)!).push(box);
+    }
+    for (const b of gt.boxes) {
+      // Whole lists (PubLayNet, DocBank) are matched by list items' union in layout-eval;
+      // here they are left out, as they are from its mean.
+      if (b.cls === 'list') continue;
+      (truth.get(b.cls) ?? truth.set(b.cls, []).get(b.cls)!).push({ page, x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2 });
+    }
+  }
+  const perClass = new Map<CommonClass, { ap: number; gt: number }>();
+  for (const [cls, t] of truth) perClass.set(cls, { ap: averagePrecision(preds.get(cls) ?? [], t).ap, gt: t.length });
+  const aps = [...perClass.values()].map((v) => v.ap);
+  return { perClass, mAP: aps.reduce((a, b) => a + b, 0) / Math.max(1, aps.length) };
+}
+
+const all = evaluate(items);
+console.log(`layout-eval-parse: ${items.length} page images through parse`);
+for (const [c, v] of [...all.perClass].sort()) console.log(`  ${c.padEnd(16)} GT ${String(v.gt).padStart(4)}  AP ${v.ap.toFixed(3)}`);
+console.log(`mAP@0.5 of parse's segments, all page images: ${all.mAP.toFixed(3)}`);
+for (const ds of ['cvat', 'doclaynet', 'publaynet', 'docbank']) {
+  const sub = items.filter((r) => r.gt.dataset === ds);
+  if (sub.length) console.log(`  ${ds.padEnd(10)} ${String(sub.length).padStart(2)} pages  mAP ${evaluate(sub).mAP.toFixed(3)}  segments/page ${(sub.reduce((n, r) => n + r.segs.length, 0) / sub.length).toFixed(1)}  empty pages ${sub.filter((r) => r.segs.length === 0).length}`);
+}

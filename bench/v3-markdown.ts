@@ -1,0 +1,76 @@
+/**
+ * The v3 markdown parse, measured. Not run by `npm test`.
+ *
+ *   npx tsx bench/v3-markdown.ts fidelity [--max-pages N] [--limit N] [--filter SUBSTR]
+ *     v3 page markdown of the corpus's born-digital PDFs vs pdftotext words: bag-of-words F1
+ *     (markdown syntax stripped: link targets, image placeholders; words() drops punctuation).
+ *   npx tsx bench/v3-markdown.ts speed [FILE]   (default long/freeculture.pdf)
+ *     wall time of `quire parse` (engine.parse, default options) and of the v3 markdown parse
+ *     on the same file in the same run, alternating, 2 rounds each after a warm-up; prints the ratio.
+ */
+import { createEngine } from '../src/index.js';
+import { bornDigitalPdfs } from './lib/born-digital.js';
+import { corpusPath } from './lib/corpus.js';
+import { pdftotextPages } from './lib/fidelity.js';
+import { bagOfWords, f1, words, type BagScore } from './lib/text-metrics.js';
+
+const args = process.argv.slice(2);
+const mode = args[0] ?? 'fidelity';
+const opt = (name: string, d: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : d);
+
+function markdownWords(md: string): string[] {
+  const plain = md
+    .replace(/<!--.*?-->/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, ' $1 ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, ' $1 ')
+    .replace(/\\([\\_*`|])/g, '$1');
+  return words(plain);
+}
+
+const engine = createEngine();
+try {
+  if (mode === 'fidelity') {
+    const files = bornDigitalPdfs(Number(opt('--max-pages', '60')), opt('--filter', '')).slice(0, Number(opt('--limit', '1000')));
+    const total: BagScore = { tp: 0, predicted: 0, reference: 0 };
+    const scores: number[] = [];
+    for (const rel of files) {
+      const file = corpusPath(rel);
+      const job = await engine.waitForMarkdownJob(engine.parseMarkdown(file).job_id);
+      if (job.status !== 'done') {
+        console.log(`ERROR ${rel}: ${job.error}`);
+        scores.push(0);
+        continue;
+      }
+      const ours = (job.pages ?? []).flatMap((p) => markdownWords(p.markdown));
+      const ref = words(pdftotextPages(file).join('\n'));
+      const bag = bagOfWords(ours, ref);
+      total.tp += bag.tp;
+      total.predicted += bag.predicted;
+      total.reference += bag.reference;
+      scores.push(f1(bag));
+      console.log(`${f1(bag).toFixed(3)}  ${String(job.page_count).padStart(4)}p  ${rel}`);
+    }
+    const macro = scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length);
+    console.log(`\nv3 markdown vs pdftotext, bag-of-words F1: micro ${f1(total).toFixed(4)}  macro ${macro.toFixed(4)}  over ${scores.length} documents; >= 0.97: ${scores.filter((s) => s >= 0.97).length}`);
+  } else {
+    const file = args[1] ?? corpusPath('long/freeculture.pdf');
+    const time = async (fn: () => Promise<unknown>) => {
+      const t0 = performance.now();
+      await fn();
+      return (performance.now() - t0) / 1000;
+    };
+    const parse = () => engine.parse(file).then((j) => engine.waitForJob(j.job_id));
+    const v3 = () => engine.waitForMarkdownJob(engine.parseMarkdown(file).job_id);
+    await parse(); // warm-up: workers started, code cache written
+    const p: number[] = [];
+    const m: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      p.push(await time(parse));
+      m.push(await time(v3));
+    }
+    const best = (xs: number[]) => Math.min(...xs);
+    console.log(`parse: ${p.map((x) => x.toFixed(2)).join(', ')} s; v3 markdown: ${m.map((x) => x.toFixed(2)).join(', ')} s; best-of ratio v3/parse = ${(best(m) / best(p)).toFixed(3)}`);
+  }
+} finally {
+  await engine.close();
+}

@@ -1,0 +1,78 @@
+/**
+ * The whole edit of one PDF, as a worker task: apply the edits (apply-edits.ts), then read the
+ * written file again and refuse it if any replaced text is still extractable inside its box.
+ * The check re-opens the saved bytes (not the in-memory document), so it sees what a reader of
+ * the file will see.
+ */
+import { applyEdits, inspectEdited, type PdfEdit } from './apply-edits.js';
+import { comparePages } from './page-guard.js';
+import { dropOrphanFields } from './orphan-fields.js';
+import { loadPdfium } from './pdfium.js';
+
+export interface EditPdfTask {
+  data: Uint8Array;
+  edits: PdfEdit[];
+  password?: string;
+  /** Compare each edited page outside the boxes before and after (default true). */
+  guardPages?: boolean;
+}
+
+export interface EditPdfOutput {
+  bytes: Uint8Array;
+  pageCount: number;
+  itemsProcessed: number;
+}
+
+export class RedactionLeakError extends Error {}
+export class PageDamagedError extends Error {}
+
+const squeeze = (s: string) => s.replace(/[\s\u0000-\u001f\ufffe\uffff]+/g, '');
+
+/** Longest run of characters `a` and `b` share (texts in one box are short). */
+function longestCommonRun(a: string, b: string): number {
+  let best = 0;
+  const prev = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const keep = prev[j];
+      prev[j] = a[i - 1] === b[j - 1] ? diag + 1 : 0;
+      if (prev[j] > best) best = prev[j];
+      diag = keep;
+    }
+  }
+  return best;
+}
+
+export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
+  const m = await loadPdfium();
+  const out = await applyEdits(m, task.data, task.edits, task.password);
+  // Flattened form fields leave their values in the AcroForm: drop those fields.
+  if (out.flattened > 0 && !task.password) out.bytes = (await dropOrphanFields(out.bytes)).bytes;
+  const inspected = inspectEdited(
+    m,
+    out.bytes,
+    task.edits.map((e, i) => ({ pageNumber: e.pageNumber, rect: out.applied[i].rect })),
+  );
+  const after = inspected.texts;
+  if (task.guardPages !== false) {
+    for (const [pageNumber, snap] of out.before) {
+      const onPage = task.edits.filter((e) => e.pageNumber === pageNumber);
+      const problem = comparePages(snap, inspected.pages.get(pageNumber)!, onPage.map((e) => e.box), onPage.map((e) => (e.kind === 'text' ? (e.text ?? '') : '')));
+      if (problem) throw new PageDamagedError(`page ${pageNumber} could not be rewritten faithfully: ${problem}; the edit was refused`);
+    }
+  }
+  task.edits.forEach((e, i) => {
+    const removed = squeeze(out.applied[i].removedText);
+    if (!removed) return;
+    const replacement = squeeze(e.kind === 'text' ? (e.text ?? '') : '');
+    let left = squeeze(after[i]);
+    if (replacement) left = left.replace(replacement, '');
+    // Removed text still found in the box (a run of 3+ characters, or all of a shorter text,
+    // not explained by the replacement) means the redaction did not take.
+    if (left && longestCommonRun(left, removed) >= Math.min(3, removed.length)) {
+      throw new RedactionLeakError(`items[${i}]: text replaced on page ${e.pageNumber} is still extractable from the edited PDF; the edit was refused`);
+    }
+  });
+  return { bytes: out.bytes, pageCount: out.pageCount, itemsProcessed: task.edits.length };
+}

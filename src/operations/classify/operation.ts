@@ -1,0 +1,20 @@
+/**
+ * The classification operation (`POST /classify`): a PDF or image into one of the caller's
+ * categories, zero-shot (pipeline/page-classes), with page-by-page scores.
+ */
+import type { Operation } from '../operation.js';
+import { classifyConfiguration, validateClassifyOptions, type ClassifyOptions } from './options.js';
+import { runClassify, type ClassificationResult } from './run-classify.js';
+import { classifyViews } from './views.js';
+
+export const classifyOperation: Operation<ClassifyOptions, ClassificationResult> = {
+  name: 'classify',
+  description: 'Classify a PDF or image into caller-given categories (--categories \'[{"name":"invoice"},...]\')',
+  genericType: 'classification',
+  family: 'classify',
+  extraOptionNames: ['conditions', 'password', 'file_name'],
+  validate: validateClassifyOptions,
+  publicConfig: classifyConfiguration,
+  run: (ctx) => runClassify(ctx),
+  views: classifyViews,
+};

@@ -1,0 +1,45 @@
+/**
+ * Contact data (severity medium): e-mail addresses (validator's isEmail on each candidate) and
+ * phone numbers (libphonenumber-js: found in text, then kept only when valid for their country —
+ * numbering plan, length, area code). Phone look-alikes — dates, money, reference numbers,
+ * plain digit runs in tables — are dropped: a number needs separators, a "+" or a phone label
+ * to count; the advanced engine also drops those labelled as other references.
+ */
+import validator from 'validator';
+import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
+import { before, continuesAccountNumber, namedAsReference } from '../context.js';
+import type { Match, PiiEngine } from '../types.js';
+
+function emails(text: string, out: Match[]): void {
+  for (const m of text.matchAll(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu)) {
+    const value = m[0].replace(/[.]+$/, '');
+    if (validator.isEmail(value)) out.push({ type: 'email', start: m.index, end: m.index + value.length, value, confidence: 0.99 });
+  }
+}
+
+const PHONE_LABEL = /\b(phone|tel|telephone|mobile|cell|fax|call|contact|whatsapp|ph)\b[\s.:#()-]*$/;
+const DATE_LIKE = /^\(?\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\)?$/;
+
+function phones(text: string, engine: PiiEngine, defaultCountry: CountryCode, out: Match[]): void {
+  for (const found of findPhoneNumbersInText(text, { defaultCountry })) {
+    const value = text.slice(found.startsAt, found.endsAt);
+    if (!found.number.isValid()) continue;
+    if (DATE_LIKE.test(value.trim())) continue;
+    // Part of a longer digit run (a card-like or reference number in groups): not a phone.
+    if (/\d[\s-]?$/.test(text.slice(Math.max(0, found.startsAt - 2), found.startsAt)) || /^[\s-]?\d/.test(text.slice(found.endsAt, found.endsAt + 2))) continue;
+    const labelled = PHONE_LABEL.test(before(text, found.startsAt, 24));
+    const international = value.trim().startsWith('+');
+    const separated = /\d[\s().-]+\d/.test(value);
+    if (!labelled && !international && !separated) continue;
+    if (namedAsReference(text, found.startsAt) || continuesAccountNumber(text, found.startsAt)) continue;
+    if (engine === 'advanced' && !labelled && !international && !/^\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}$/.test(value.trim()) && !/\d{2,4}[\s.-]\d{2,4}[\s.-]\d{2,4}/.test(value)) continue;
+    out.push({ type: 'phone_number', start: found.startsAt, end: found.endsAt, value, confidence: labelled || international ? 0.95 : 0.8 });
+  }
+}
+
+export function findContacts(text: string, engine: PiiEngine, defaultCountry: CountryCode = 'US'): Match[] {
+  const out: Match[] = [];
+  emails(text, out);
+  phones(text, engine, defaultCountry, out);
+  return out;
+}

@@ -1,0 +1,117 @@
+/**
+ * Direct identifiers (severity high), each confirmed by its own validity rules:
+ *  - US SSN: area not 000, 666 or 900-999, group not 00, serial not 0000, not a number the
+ *    SSA marks as never issued (078-05-1120, 219-09-9999); formatted NNN-NN-NNNN anywhere,
+ *    nine bare digits only after an "SSN / social security" label (advanced engine);
+ *  - passport numbers after a "passport" label (6-9 letters/digits with a digit), and MRZs
+ *    (ICAO 9303 TD1/TD2/TD3) whose check digits hold;
+ *  - payment cards: validator's isCreditCard (Luhn + issuer ranges: Visa, Mastercard, Amex,
+ *    Discover, Diners, JCB, UnionPay), not when labelled as an order/invoice/ISBN number;
+ *  - IBAN: validator's isIBAN (country length and format, mod-97).
+ */
+import validator from 'validator';
+import { before, continuesAccountNumber, namedAsReference } from '../context.js';
+import type { Match, PiiEngine } from '../types.js';
+
+const NEVER_ISSUED = new Set(['078051120', '219099999', '123456789']);
+
+export function validSsn(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits) || NEVER_ISSUED.has(digits)) return false;
+  const area = Number(digits.slice(0, 3));
+  return area !== 0 && area !== 666 && area < 900 && digits.slice(3, 5) !== '00' && digits.slice(5) !== '0000';
+}
+
+const SSN_LABEL = /\b(ssn|ss#|ss no|social\s+security(?:\s+(?:no|number|#))?|soc\.?\s*sec\.?|taxpayer id|tin)\b[\s.:#-]*$/;
+
+function ssn(text: string, engine: PiiEngine, out: Match[]): void {
+  for (const m of text.matchAll(/(?<![\d-])(\d{3})([- ])(\d{2})\2(\d{4})(?![\d-])/g)) {
+    const digits = m[1] + m[3] + m[4];
+    if (!validSsn(digits) || namedAsReference(text, m.index)) continue;
+    const labelled = SSN_LABEL.test(before(text, m.index, 30));
+    // The advanced engine wants a dash form or a label: "123 45 6789" alone is often a table row.
+    if (engine === 'advanced' && m[2] === ' ' && !labelled) continue;
+    out.push({ type: 'us_ssn', start: m.index, end: m.index + m[0].length, value: m[0], confidence: labelled ? 0.99 : 0.85 });
+  }
+  if (engine !== 'advanced') return;
+  for (const m of text.matchAll(/(?<![\d-])\d{9}(?![\d-])/g)) {
+    if (validSsn(m[0]) && SSN_LABEL.test(before(text, m.index, 30))) out.push({ type: 'us_ssn', start: m.index, end: m.index + 9, value: m[0], confidence: 0.95 });
+  }
+}
+
+const PASSPORT_LABEL = /\bpassport(?:\s+(?:no|number|num|#|id))?\.?[\s.:#-]*$/;
+
+function passport(text: string, out: Match[]): void {
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])[A-Z0-9]{6,9}(?![\p{L}\p{N}])/gu)) {
+    if (!/\d/.test(m[0]) || !PASSPORT_LABEL.test(before(text, m.index, 24))) continue;
+    out.push({ type: 'passport_number', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.95 });
+  }
+}
+
+const MRZ_VALUE: Record<string, number> = { '<': 0 };
+for (let i = 0; i < 10; i++) MRZ_VALUE[String(i)] = i;
+for (let i = 0; i < 26; i++) MRZ_VALUE[String.fromCharCode(65 + i)] = 10 + i;
+
+/** ICAO 9303 check digit: weights 7, 3, 1 repeated, sum mod 10. */
+export function mrzCheckDigit(field: string): number {
+  let sum = 0;
+  for (let i = 0; i < field.length; i++) sum += (MRZ_VALUE[field[i]] ?? 0) * [7, 3, 1][i % 3];
+  return sum % 10;
+}
+
+const ok = (field: string, digit: string) => digit !== '<' && mrzCheckDigit(field) === Number(digit);
+
+/** TD3 (passport, 2 x 44) and TD2 (2 x 36) second lines: number, birth date, expiry date. */
+function validTd23Line2(l: string): boolean {
+  return ok(l.slice(0, 9), l[9]) && ok(l.slice(13, 19), l[19]) && ok(l.slice(21, 27), l[27]);
+}
+
+/** TD1 (ID card, 3 x 30): number on line 1, dates on line 2. */
+function validTd1(l1: string, l2: string): boolean {
+  return ok(l1.slice(5, 14), l1[14]) && ok(l2.slice(0, 6), l2[6]) && ok(l2.slice(8, 14), l2[14]);
+}
+
+function mrz(text: string, out: Match[]): void {
+  for (const m of text.matchAll(/(?<![A-Z0-9<])([PVIAC][A-Z<][A-Z<]{3}[A-Z0-9<]{31}(?:[A-Z0-9<]{8})?)\s+([A-Z0-9<]{36}(?:[A-Z0-9<]{8})?)(?![A-Z0-9<])/g)) {
+    if (m[1].length !== m[2].length || !validTd23Line2(m[2])) continue;
+    out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.99 });
+  }
+  for (const m of text.matchAll(/(?<![A-Z0-9<])([ACI][A-Z<][A-Z<]{3}[A-Z0-9<]{25})\s+([0-9<]{7}[MFX<][0-9<]{7}[A-Z<]{3}[A-Z0-9<]{12})(?:\s+([A-Z<]{30}))?(?![A-Z0-9<])/g)) {
+    if (!validTd1(m[1], m[2])) continue;
+    out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.99 });
+  }
+}
+
+function cards(text: string, engine: PiiEngine, out: Match[]): void {
+  // 13-19 digits, in one run or in groups separated by single spaces or dashes.
+  for (const m of text.matchAll(/(?<![\d.,/-])\d(?:[ -]?\d){12,18}(?![\d.,/]|-\d)/g)) {
+    const digits = m[0].replace(/[ -]/g, '');
+    if (!validator.isCreditCard(digits)) continue;
+    if (namedAsReference(text, m.index) || continuesAccountNumber(text, m.index)) continue;
+    // Look-alike guards: ISBN-13 (978/979 prefix and its own check) is a book, not a card.
+    if (/^97[89]\d{10}$/.test(digits) && validator.isISBN(digits, 13)) continue;
+    const grouped = /^\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}$|^\d{4}([ -])\d{6}\2\d{5}$/.test(m[0]);
+    const labelled = /\b(card|visa|mastercard|amex|american express|discover|credit|debit|cc|pan)\b[^\d]{0,20}$/.test(before(text, m.index, 30));
+    if (engine === 'advanced' && !grouped && !labelled && digits.length !== 16) continue;
+    out.push({ type: 'credit_card', start: m.index, end: m.index + m[0].length, value: m[0], confidence: labelled || grouped ? 0.97 : 0.85 });
+  }
+}
+
+function ibans(text: string, out: Match[]): void {
+  for (const m of text.matchAll(/(?<![A-Z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}(?![A-Z0-9])/g)) {
+    // Trim trailing groups until the candidate validates (the regex may take a following word).
+    let value = m[0];
+    while (value.length >= 15 && !validator.isIBAN(value.replace(/ /g, ''))) value = value.replace(/\s*[A-Z0-9]$/, '');
+    if (value.length < 15) continue;
+    out.push({ type: 'iban', start: m.index, end: m.index + value.length, value, confidence: 0.99 });
+  }
+}
+
+export function findIdentifiers(text: string, engine: PiiEngine): Match[] {
+  const out: Match[] = [];
+  ssn(text, engine, out);
+  passport(text, out);
+  mrz(text, out);
+  cards(text, engine, out);
+  ibans(text, out);
+  return out;
+}

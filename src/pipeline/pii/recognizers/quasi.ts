@@ -1,0 +1,93 @@
+/**
+ * Quasi-identifiers (severity low): person names, dates of birth and other dates, locations
+ * and postal addresses. The standard engine finds names by their labels and honorifics
+ * ("Name:", "Mr.", "Dr.") and addresses by their street-type word or "City, ST 12345" form;
+ * the advanced engine adds compromise's offline English NLP (people and places). A date is a
+ * date of birth when a birth label stands just before it.
+ */
+import { before } from '../context.js';
+import type { Match, PiiEngine } from '../types.js';
+
+const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const DATE_RES = [
+  /(?<![\d./-])(?:0?[1-9]|1[0-2])[/.-](?:0?[1-9]|[12]\d|3[01])[/.-](?:19|20)\d{2}(?![\d./-])/g,
+  /(?<![\d./-])(?:0?[1-9]|[12]\d|3[01])[/.-](?:0?[1-9]|1[0-2])[/.-](?:19|20)\d{2}(?![\d./-])/g,
+  /(?<![\d./-])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d./-])/g,
+  new RegExp(`\\b(?:${MONTHS})\\.?\\s+(?:0?[1-9]|[12]\\d|3[01])(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}\\b`, 'gi'),
+  new RegExp(`\\b(?:0?[1-9]|[12]\\d|3[01])(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?,?\\s+(?:19|20)\\d{2}\\b`, 'gi'),
+];
+const BIRTH_LABEL = /\b(dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|born(?:\s+on)?|geb\.?|geboren)\b[\s.:#-]*$/;
+
+function dates(text: string, out: Match[]): void {
+  const taken: Array<[number, number]> = [];
+  for (const re of DATE_RES) {
+    for (const m of text.matchAll(re)) {
+      const end = m.index + m[0].length;
+      if (taken.some(([s, e]) => m.index < e && end > s)) continue;
+      taken.push([m.index, end]);
+      const birth = BIRTH_LABEL.test(before(text, m.index, 24));
+      out.push({ type: birth ? 'date_of_birth' : 'date', start: m.index, end, value: m[0], confidence: birth ? 0.95 : 0.7 });
+    }
+  }
+}
+
+const NAME = "[A-Z][a-z'’-]+(?:\\s+[A-Z]\\.)?(?:\\s+[A-Z][a-z'’-]+){1,2}";
+const NAME_RES = [
+  new RegExp(`\\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam)\\.?\\s+(${NAME}|[A-Z][a-z'’-]+)`, 'g'),
+  new RegExp(`\\b(?:[Nn]ame|[Pp]atient|[Ee]mployee|[Cc]ustomer|[Aa]pplicant|[Cc]ardholder|[Hh]older|[Ss]igned|[Ss]ignature|[Cc]ontact|[Aa]ttn|[Dd]ear)\\b[\\s:.,-]+(${NAME})`, 'g'),
+];
+
+function labelledNames(text: string, out: Match[]): void {
+  for (const re of NAME_RES) {
+    for (const m of text.matchAll(re)) {
+      const start = m.index + m[0].length - m[1].length;
+      out.push({ type: 'person_name', start, end: start + m[1].length, value: m[1], confidence: 0.85 });
+    }
+  }
+}
+
+const STREET = 'street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|parkway|pkwy|highway|hwy|square|sq|circle|cir|strasse|straße|weg|rue';
+const ADDRESS_RES = [
+  new RegExp(`\\b\\d{1,5}\\s+(?:[A-Z][\\p{L}'-]+\\s+){1,4}(?:${STREET})\\b\\.?(?:,?\\s+(?:apt|suite|ste|unit|#)\\.?\\s*\\w+)?`, 'giu'),
+  /\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)*,\s+(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\s+\d{5}(?:-\d{4})?\b/g,
+];
+
+function addresses(text: string, out: Match[]): void {
+  for (const re of ADDRESS_RES) {
+    for (const m of text.matchAll(re)) out.push({ type: 'postal_address', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.8 });
+  }
+}
+
+type Nlp = typeof import('compromise').default;
+let nlpLoading: Promise<Nlp> | null = null;
+const loadNlp = () => (nlpLoading ??= import('compromise').then((m) => m.default));
+
+interface Offsetted {
+  text: string;
+  offset: { start: number; length: number };
+}
+
+async function nlpEntities(text: string, out: Match[]): Promise<void> {
+  const nlp = await loadNlp();
+  const doc = nlp(text);
+  for (const p of doc.people().json({ offset: true }) as Offsetted[]) {
+    const value = p.text.replace(/[\s,.;:]+$/, '');
+    // One capitalised word is too often a surname-like common word in a heading.
+    if (!/^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}.'’-]*)+$/u.test(value)) continue;
+    out.push({ type: 'person_name', start: p.offset.start, end: p.offset.start + value.length, value, confidence: 0.75 });
+  }
+  for (const p of doc.places().json({ offset: true }) as Offsetted[]) {
+    const value = p.text.replace(/[\s,.;:]+$/, '');
+    if (!/^[A-Z]/.test(value)) continue;
+    out.push({ type: 'location', start: p.offset.start, end: p.offset.start + value.length, value, confidence: 0.6 });
+  }
+}
+
+export async function findQuasiIdentifiers(text: string, engine: PiiEngine): Promise<Match[]> {
+  const out: Match[] = [];
+  dates(text, out);
+  labelledNames(text, out);
+  addresses(text, out);
+  if (engine === 'advanced') await nlpEntities(text, out);
+  return out;
+}
