@@ -88,6 +88,26 @@ function letterhead(doc: TokenizedDocument): Candidate[] {
   return out;
 }
 
+const LEGAL = /\b(si[eè]ge social|registered office|regd\.? office|au capital|share capital|capital social|rcs|siret|siren|kvk|handelsregister|amtsgericht|registro mercantil|company reg(istration)? no)\b/i;
+
+/**
+ * The issuer's legal block (registered office, capital, registry numbers) usually sits in the
+ * footer, under a line with the company's name: that line is a second letterhead.
+ */
+function legalFooterName(doc: TokenizedDocument): Candidate[] {
+  const i = doc.lines.findIndex((l) => LEGAL.test(l.text));
+  if (i <= 0) return [];
+  const legal = doc.lines[i]!;
+  const above = doc.lines[i - 1]!;
+  const h = legal.box[3] - legal.box[1];
+  if (above.page !== legal.page || legal.box[1] - above.box[3] > 2 * h) return [];
+  const words = trimSpecks(above.tokens);
+  const s = text(words);
+  const letters = s.replace(/[^\p{L}]/gu, '').length;
+  if (words.length === 0 || words.length > 6 || /\d/.test(s) || letters < s.replace(/\s/g, '').length * 0.6 || /^[^:]{1,30}:/.test(s)) return [];
+  return [{ value: s, tokens: words, score: 0.6 * meanConf(words), via: 'legal-footer-name' }];
+}
+
 /** Lines under the letterhead that read like an address, joined. */
 function addressBlock(doc: TokenizedDocument): Candidate[] {
   const head = letterhead(doc).sort((a, b) => b.score - a.score)[0];
@@ -131,7 +151,7 @@ export function documentCues(doc: TokenizedDocument, schema: FieldSchema, profil
   const cues = new Set(profile.concepts.map((c) => c.cue).filter(Boolean));
   const out: Candidate[] = [];
   const t = mainType(schema);
-  if (cues.has('letterhead') && t === 'string') out.push(...letterhead(doc));
+  if (cues.has('letterhead') && t === 'string') out.push(...letterhead(doc), ...legalFooterName(doc));
   if (cues.has('address') && t === 'string') out.push(...addressBlock(doc));
   if (cues.has('currency') && t === 'string') out.push(...currencyOfAmounts(doc));
   if (cues.has('largest-total') && kind === 'amount' && labelled.length > 0) {
