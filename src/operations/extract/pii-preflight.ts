@@ -1,7 +1,7 @@
 /**
- * PII pre-flight (`detect_pii`, `pii_block_severity`, `pii_engine`) on the extraction's own
- * reading of the document: the project's PII detector (pipeline/pii: findings and the spec's
- * severity rule). `setPiiDetector` replaces it (embedders; null restores it).
+ * PII pre-flight seam (`detect_pii`, `pii_block_severity`, `pii_engine`): the shared detector
+ * (pipeline/pii, the one parse's detect_pii and engine.detectPii use) is installed by default;
+ * `setPiiDetector(null)` leaves a job asked to check with a note saying it was not checked.
  *
  * The spec wants a blocked document to answer
  * `{status: 'pii_blocked', blocked: true}` with no job created, which needs the check before
@@ -22,18 +22,20 @@ export interface PiiVerdict {
 
 export type PiiDetector = (doc: QuireDocument, severity: PiiSeverity, engine: 'standard' | 'advanced') => Promise<PiiVerdict>;
 
-const projectDetector: PiiDetector = async (doc, severity, engine) => {
-  const v = piiVerdict(await detectPiiInDocument(doc, engine), severity);
-  return { checked: true, blocked: v.blocked, findings: v.kinds };
+/** The shared detector (pipeline/pii): findings at or above the severity block; kinds only, never values. */
+const sharedDetector: PiiDetector = async (doc, severity, engine) => {
+  const verdict = piiVerdict(await detectPiiInDocument(doc, engine), severity);
+  return { checked: true, blocked: verdict.blocked, findings: verdict.kinds };
 };
 
-let detector: PiiDetector = projectDetector;
+let detector: PiiDetector | null = sharedDetector;
 
-/** Replaces the PII detector (null: the project's own). */
+/** Installs the PII detector (the PII helper's `detectPii`, adapted). */
 export function setPiiDetector(d: PiiDetector | null): void {
-  detector = d ?? projectDetector;
+  detector = d;
 }
 
-export function piiPreflight(doc: QuireDocument, severity: PiiSeverity, engine: 'standard' | 'advanced'): Promise<PiiVerdict> {
+export async function piiPreflight(doc: QuireDocument, severity: PiiSeverity, engine: 'standard' | 'advanced'): Promise<PiiVerdict> {
+  if (!detector) return { checked: false, blocked: false };
   return detector(doc, severity, engine);
 }
