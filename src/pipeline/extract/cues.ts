@@ -68,6 +68,9 @@ function letterhead(doc: TokenizedDocument): Candidate[] {
       if (/^[^:]{1,30}:/.test(raw)) continue;
       // OCR specks at the edges of a line ("s THAI DELICIOUS RESTAURANT") are not part of the name.
       let words = trimSpecks(ph);
+      // A registration number in brackets after the name ("(913144-A)") is not part of it.
+      const reg = words.findIndex((w, k) => k > 0 && /^\(/.test(w.text) && /\d/.test(words.slice(k).map((x) => x.text).join('')) && /\)$/.test(words[words.length - 1]!.text));
+      if (reg > 0) words = words.slice(0, reg);
       if (words.length === 0) continue;
       if (DOC_TYPE.test(raw) && raw.replace(DOC_TYPE, '').length >= 3) {
         const kept = raw.replace(DOC_TYPE, '').split(/\s+/).length;
