@@ -65,7 +65,7 @@ export async function loadOfficeInput(input: LoadedInput, kind: 'docx' | 'pptx' 
     bytes = await sofficeConvert(bytes, kind, native, { signal });
   }
   // Read in a worker: the pool's time limit and heap limit bound a hostile or huge file.
-  const doc = (await pool.run('office.load', { data: bytes, fileName: input.fileName }, { signal })) as QuireDocument;
+  const doc = (await pool.runAny('office.load', { data: bytes, fileName: input.fileName }, { signal })) as QuireDocument;
   let pdf: Uint8Array | null = null;
   if (render && native !== 'html' && sofficeAvailable()) {
     try {
