@@ -55,7 +55,7 @@ try {
     const macro = scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length);
     console.log(`\nv3 markdown vs pdftotext, bag-of-words F1: micro ${f1(total).toFixed(4)}  macro ${macro.toFixed(4)}  over ${scores.length} documents; >= 0.97: ${scores.filter((s) => s >= 0.97).length}`);
   } else {
-    const file = args[1] ?? corpusPath('long/pdf.js/test/pdfs/freeculture.pdf');
+    const file = args[1] && !args[1].startsWith('--') ? args[1] : corpusPath('long/pdf.js/test/pdfs/freeculture.pdf');
     const time = async (fn: () => Promise<unknown>) => {
       const t0 = performance.now();
       await fn();
