@@ -26,6 +26,8 @@ import { MemoryJobQueue, type JobQueue } from './queue.js';
 import { PageQuota } from './quota.js';
 import { sweep } from './retention.js';
 import { JobRunner, inputKeyFor } from './runner.js';
+import { ResultCache } from './result-cache.js';
+import { newJobRecord } from './new-record.js';
 import { MarkdownJobs, type MarkdownOptions, type V3Job } from '../operations/parse-v3/markdown-jobs.js';
 import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type TablesCreationResponse, type TablesJobView } from './views.js';
 
@@ -47,7 +49,7 @@ function defaultWorkerFile(): string {
 }
 
 const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
-/** Results kept in memory after a job ends, for the reads that usually follow at once. */
+/** Results kept in memory after a job ends (the reads usually follow at once); older ones are in the blob store. */
 const RECENT_RESULTS = 4;
 
 export class Engine {
@@ -61,7 +63,7 @@ export class Engine {
   private readonly runner: JobRunner;
   private readonly waiters = new Map<string, Array<() => void>>();
   private readonly progressListeners = new Map<string, Set<(d: number, t: number) => void>>();
-  private readonly recent = new Map<string, unknown>();
+  private readonly results: ResultCache;
   /** Waiting slots taken, counted synchronously at submission (before any await). */
   private queued = 0;
   private closed = false;
@@ -80,6 +82,7 @@ export class Engine {
     this.blobs = config.blobs ?? new FsBlobStore(this.cfg.dataDir);
     this.quota = new PageQuota(this.cfg.pageQuota);
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
+    this.results = new ResultCache(this.blobs, this.store, RECENT_RESULTS);
     this.v3Config = config.markdownJobs;
     this.runner = new JobRunner({
       pool: this.pool,
@@ -95,10 +98,7 @@ export class Engine {
         void this.store.update(id, { progress: { done, total } }).catch(() => undefined);
         for (const l of this.progressListeners.get(id) ?? []) l(done, total);
       },
-      remember: (id, result) => {
-        this.recent.set(id, result);
-        for (const k of this.recent.keys()) if (this.recent.size > RECENT_RESULTS) this.recent.delete(k);
-      },
+      remember: (id, result) => this.results.add(id, result),
     });
     if (this.cfg.fileRetentionMs > 0) {
       const every = Math.min(60_000, Math.max(1_000, this.cfg.fileRetentionMs / 4));
@@ -130,26 +130,7 @@ export class Engine {
     try {
       this.dataDirReady ??= ensurePrivateDir(this.cfg.dataDir);
       await this.dataDirReady;
-      const rec: JobRecord = {
-        id,
-        operation: op.name,
-        state: 'starting',
-        fileName: desc.fileName,
-        mimeType: null,
-        location: desc.kind === 'url' ? desc.url!.href : desc.kind === 'path' ? path.resolve(desc.path!) : null,
-        createdAt: new Date().toISOString(),
-        startedAt: null,
-        finishedAt: null,
-        configuration: op.publicConfig(options),
-        options,
-        creditUsed: 0,
-        inputHash: null,
-        message: null,
-        result: null,
-        progress: null,
-        inputKey: null,
-        resultKey: null,
-      };
+      const rec = newJobRecord(id, op.name, desc, op.publicConfig(options), options);
       const tooLarge = desc.kind === 'bytes' && desc.data!.length > this.cfg.maxFileBytes;
       if (desc.kind === 'bytes' && !tooLarge) {
         // Bytes are kept on disk from submission on: a queued job holds no input in memory.
@@ -180,9 +161,7 @@ export class Engine {
   async view<V = unknown>(id: string, read: Partial<ReadOptions> = {}): Promise<V> {
     const rec = await this.record(id);
     const op = this.operation(rec.operation);
-    if (rec.state === 'succeeded' && rec.resultKey && rec.result == null) {
-      rec.result = this.recent.get(id) ?? JSON.parse(Buffer.from(await this.blobs.get(rec.resultKey)).toString('utf8'));
-    }
+    if (rec.state === 'succeeded' && rec.result == null) rec.result = await this.results.get(rec);
     return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read, quotaRemaining: this.quotaRemaining }) as V;
   }
 
@@ -308,7 +287,7 @@ export class Engine {
     if (!TERMINAL_STATES.has(rec.state)) throw new ValidationError('job_id', `job ${id} has not ended; cancel it first`);
     await this.blobs.deletePrefix(id);
     await this.store.delete(id);
-    this.recent.delete(id);
+    this.results.drop(id);
   }
 
   /** Applies the retention policy now (it also runs on a timer); returns the ids removed. */
@@ -317,7 +296,7 @@ export class Engine {
     const run = this.sweeping.then(() => sweep(this.store, this.blobs, policy, now));
     this.sweeping = run.catch(() => undefined);
     return run.then((ids) => {
-      for (const id of ids) this.recent.delete(id);
+      for (const id of ids) this.results.drop(id);
       return ids;
     });
   }

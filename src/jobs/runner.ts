@@ -36,7 +36,7 @@ export interface RunnerDeps {
   /** Record the terminal state and wake the waiters. */
   finish(id: string, patch: Partial<JobRecord>): Promise<void>;
   progress(id: string, done: number, total: number): void;
-  /** The result just stored, for the first read without a round trip to the blob store. */
+  /** A job's result: kept in memory for the reads that follow, then in the blob store. */
   remember(id: string, result: unknown): void;
 }
 
@@ -146,11 +146,9 @@ export class JobRunner {
       };
       const result = await op.run(ctx);
       if (ctl.signal.aborted) throw ctl.signal.reason;
-      // The result lives in the blob store, not in the record (memory stays flat).
-      const resultKey = `${id}/result.json`;
-      await blobs.put(resultKey, JSON.stringify(result));
+      // Not in the record: the result cache holds it, then the blob store (result-cache.ts).
       this.d.remember(id, result);
-      await this.d.finish(id, { state: 'succeeded', resultKey, creditUsed: quota.commit(id) });
+      await this.d.finish(id, { state: 'succeeded', creditUsed: quota.commit(id) });
     } catch (err) {
       quota.release(id); // a job that did not succeed gives its pages back
       if (ctl.signal.aborted) await this.d.finish(id, { state: 'cancelled', message: errorMessage(ctl.signal.reason) });
