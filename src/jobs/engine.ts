@@ -13,7 +13,8 @@ import { describeInput, type InputLimits, type JobInput } from '../input/resolve
 import { sniff } from '../input/sniff.js';
 import { TERMINAL_STATES, type JobRecord, type ReadOptions } from '../model/job.js';
 import type { Operation } from '../operations/operation.js';
-import { getOperation } from '../operations/registry.js';
+import { getOperation, registerOperation } from '../operations/registry.js';
+import { V3_PAGES_OPERATION, v3PagesOperation, type V3PagesView } from '../operations/parse-v3/pages-operation.js';
 import { WorkerPool } from '../workers/pool.js';
 import type { TaskHandlers } from '../operations/tasks.js';
 import { fileURLToPath } from 'node:url';
@@ -311,14 +312,15 @@ export class Engine {
       dataDir: this.cfg.dataDir,
       inputLimits: this.limits,
       parsePdf: async (bytes, fileName, pageRange) => {
-        const job = await this.parse({ data: bytes, fileName }, { ...(pageRange ? { page_range: pageRange } : {}), output_fields: { image: false, ocr: false } });
-        const done = await this.waitForJob(job.job_id);
+        if (!getOperation(V3_PAGES_OPERATION)) registerOperation(v3PagesOperation);
+        const job = await this.submit<{ job_id: string }>(V3_PAGES_OPERATION, { data: bytes, fileName }, pageRange ? { page_range: pageRange } : {});
+        const done = await this.wait<V3PagesView>(job.job_id);
         const release = () => this.deleteJob(job.job_id).catch(() => undefined);
-        if (done.status !== 'Succeeded') {
+        if (done.state !== 'succeeded' || !done.result) {
           await release();
           throw new ProcessingError('processing_error', done.message ?? 'The PDF could not be parsed.');
         }
-        return { chunks: (done.chunks ?? []) as never, page_count: done.page_count ?? 0, release };
+        return { ...done.result, release };
       },
     });
     return this.v3;
