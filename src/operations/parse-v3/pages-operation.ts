@@ -8,7 +8,6 @@
  * CLI command of its own.
  */
 import type { Operation } from '../operation.js';
-import { publicConfiguration, validateParseOptions } from '../parse/options.js';
 import { segmentsOf } from '../../render/segments.js';
 import type { JobRecord } from '../../model/job.js';
 
@@ -37,11 +36,10 @@ export const v3PagesOperation: Operation<Record<string, unknown>, V3PagesResult>
   description: 'v3: markdown per page of one PDF (internal to the v3 markdown jobs)',
   genericType: 'markdown',
   family: 'parse_v3',
-  validate: (raw) => {
-    validateParseOptions(raw); // the same option errors as parse
-    return { ...raw, output_fields: { image: false, ocr: false } };
-  },
-  publicConfig: (o) => publicConfiguration(validateParseOptions(o)),
+  // Parse options, checked by the parse operation itself when ctx.parseDocument runs (a
+  // sibling operation's options module is not imported: architecture/layers.test.ts).
+  validate: (raw) => ({ ...raw, output_fields: { image: false, ocr: false } }),
+  publicConfig: (o) => ({ ...o }),
   run: async (ctx) => {
     const doc = await ctx.parseDocument(ctx.options);
     const byPage = new Map<number, string[]>(doc.pages.map((p) => [p.pageNumber, []]));
