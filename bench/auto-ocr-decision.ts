@@ -23,8 +23,8 @@ import sharp from 'sharp';
 import { terminateOcrEngines } from '../src/engines/ocr/factory.js';
 import { openPdf } from '../src/formats/pdf/open-document.js';
 import { extractPageContent } from '../src/formats/pdf/page-content.js';
-import { needsOcr, scanLayerContradicted, type OcrSettings } from '../src/operations/parse/page-ocr.js';
-import { renderPdfPage } from '../src/pipeline/rasterize/render-pdf-page.js';
+import { needsOcr, scanLayerContradicted, type OcrSettings } from '../src/pipeline/pages/page-ocr.js';
+import { renderPdfPage } from '../src/formats/pdf/render-page.js';
 import { corpusPath } from './lib/corpus.js';
 
 const CACHE = path.resolve('bench/.cache/auto-ocr');

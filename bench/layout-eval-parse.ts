@@ -17,7 +17,7 @@ import { hasCorpus } from './lib/corpus.js';
 import { loadLayoutGt, type CommonClass, type GtPage } from './lib/layout-gt.js';
 import { averagePrecision, type ScoredBox } from './lib/detection-ap.js';
 import { openPdf } from '../src/formats/pdf/open-document.js';
-import { renderPdfPage } from '../src/pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage } from '../src/formats/pdf/render-page.js';
 import { createEngine } from '../src/index.js';
 
 if (!hasCorpus) {
@@ -49,7 +49,8 @@ async function pageImage(gt: GtPage): Promise<Buffer> {
   return sharp(r.data, { raw: { width: r.width, height: r.height, channels: r.channels } }).png().toBuffer();
 }
 
-const engine = createEngine({ workers: 1 });
+// A generous time limit: this measures layout, not speed (a loaded machine would fail pages).
+const engine = createEngine({ workers: 1, taskTimeoutMs: 600_000 });
 const pages = (await loadLayoutGt()).filter((p) => !datasets || datasets.has(p.dataset)).slice(0, limit);
 const items: Array<{ gt: GtPage; segs: Seg[] }> = [];
 for (const gt of pages) {
@@ -62,7 +63,8 @@ for (const gt of pages) {
     const ext = gt.image ? path.extname(gt.image) : '.png';
     const r = await engine.waitForJob((await engine.parse({ data: new Uint8Array(bytes), fileName: `page${ext}` })).job_id);
     segs = (r.chunks ?? []).flatMap((c) => c.segments as unknown as Seg[]);
-    fs.writeFileSync(cached, JSON.stringify(segs));
+    if (r.status !== 'Succeeded') console.log(`  ${gt.dataset}/${gt.name}: ${r.status} ${r.message ?? ''}`);
+    else fs.writeFileSync(cached, JSON.stringify(segs));
   }
   items.push({ gt, segs });
 }

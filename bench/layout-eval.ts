@@ -25,7 +25,7 @@ import { openPdf } from '../src/formats/pdf/open-document.js';
 import { extractPageContent } from '../src/formats/pdf/page-content.js';
 import { analyzePage } from '../src/pipeline/analyze-page.js';
 import { classifyDocument } from '../src/pipeline/classify/document-types.js';
-import { renderPdfPage } from '../src/pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage } from '../src/formats/pdf/render-page.js';
 import { fuseLayout } from '../src/pipeline/layout-fusion/fuse-layout.js';
 import type { RasterImage } from '../src/engines/ocr/interface.js';
 import type { PageLayout } from '../src/model/layout.js';

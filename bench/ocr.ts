@@ -20,8 +20,8 @@ import { findTesseractBinary } from '../src/engines/ocr/tesseract-cli-engine.js'
 import { openPdf } from '../src/formats/pdf/open-document.js';
 import { loadImagePages } from '../src/formats/image/load-image-pages.js';
 import { ocrPage } from '../src/pipeline/ocr/ocr-page.js';
-import { renderPdfPage } from '../src/pipeline/rasterize/render-pdf-page.js';
-import { toGrey } from '../src/pipeline/rasterize/raster-grey.js';
+import { renderPdfPage } from '../src/formats/pdf/render-page.js';
+import { toGrey } from '../src/raster/raster-grey.js';
 import { cer, type CerOptions } from '../test/ocr/helpers/cer.js';
 import { corpusPath, groundTruthImages, hasCorpus } from '../test/ocr/helpers/corpus.js';
 

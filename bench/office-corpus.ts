@@ -2,7 +2,7 @@
  * Every DOC/PPT/DOCX/PPTX/HTML file of the office corpus through `engine.parse`: each must
  * end Succeeded or Failed with a clear message (never hang or crash). Prints one line per
  * file (status, pages, segment counts by kind, or the message) and a summary.
- *   npx tsx bench/office-corpus.ts            (LibreOffice used where installed)
+ *   npx tsx bench/office-corpus.ts [REGEX]    (LibreOffice used where installed; REGEX filters paths)
  *   QUIRE_SOFFICE=none npx tsx bench/office-corpus.ts
  * Not run by `npm test`.
  */
@@ -11,12 +11,12 @@ import path from 'node:path';
 import { createEngine } from '../src/index.js';
 import { corpusPath } from './lib/corpus.js';
 
-const filter = process.argv[2] ?? '';
+const filter = new RegExp(process.argv[2] ?? '');
 function walk(dir: string, out: string[] = []): string[] {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) walk(p, out);
-    else if (/\.(docx?|pptx?|html?)$/i.test(e.name) && p.includes(filter)) out.push(p);
+    else if (/\.(docx?|pptx?|html?)$/i.test(e.name) && filter.test(p)) out.push(p);
   }
   return out;
 }

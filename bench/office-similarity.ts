@@ -4,18 +4,20 @@
  * 1 - levenshtein(a, b) / max(|a|, |b|) after NFKC, whitespace collapsing and dropping
  * table rule lines (`| --- |` vs `|----|` is a style difference, not content).
  * Also counts headings, list items and tables recognised. Not run by `npm test`.
- *   npx tsx bench/office-similarity.ts [docx|pptx]
+ *   npx tsx bench/office-similarity.ts [docx|pptx|doc|ppt]
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadOfficeDocument } from '../src/formats/office/load-office.js';
+import { sofficeAvailable, sofficeConvert } from '../src/engines/soffice/soffice.js';
 import { documentMarkdown } from '../src/render/markdown-pages.js';
 import { markdownSimilarity as similarity } from './lib/markdown-similarity.js';
 
 const corpus = process.env.QUIRE_CORPUS ?? path.resolve('../shared/corpus');
 const root = path.join(corpus, 'office/docling/tests/data');
 
-const kinds = process.argv[2] ? [process.argv[2]] : ['docx', 'pptx'];
+// Legacy doc/ppt go through LibreOffice first (skipped when it is not installed).
+const kinds = process.argv[2] ? [process.argv[2]] : ['docx', 'pptx', ...(sofficeAvailable() ? ['doc', 'ppt'] : [])];
 const scores: number[] = [];
 for (const kind of kinds) {
   const dir = path.join(root, kind, 'sources');
@@ -25,7 +27,9 @@ for (const kind of kinds) {
     if (!existsSync(gt)) continue;
     const t0 = performance.now();
     try {
-      const doc = loadOfficeDocument(readFileSync(path.join(dir, f)), f);
+      let bytes: Uint8Array = readFileSync(path.join(dir, f));
+      if (kind === 'doc' || kind === 'ppt') bytes = await sofficeConvert(bytes, kind, `${kind}x`);
+      const doc = loadOfficeDocument(bytes, f);
       const md = documentMarkdown(doc);
       const s = similarity(md, readFileSync(gt, 'utf8'));
       scores.push(s);

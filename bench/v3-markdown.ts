@@ -4,7 +4,7 @@
  *   npx tsx bench/v3-markdown.ts fidelity [--max-pages N] [--limit N] [--filter SUBSTR]
  *     v3 page markdown of the corpus's born-digital PDFs vs pdftotext words: bag-of-words F1
  *     (markdown syntax stripped: link targets, image placeholders; words() drops punctuation).
- *   npx tsx bench/v3-markdown.ts speed [FILE]   (default long/freeculture.pdf)
+ *   npx tsx bench/v3-markdown.ts speed [FILE]   (default long/pdf.js/test/pdfs/freeculture.pdf)
  *     wall time of `quire parse` (engine.parse, default options) and of the v3 markdown parse
  *     on the same file in the same run, alternating, 2 rounds each after a warm-up; prints the ratio.
  */
@@ -21,6 +21,7 @@ const opt = (name: string, d: string) => (args.includes(name) ? args[args.indexO
 function markdownWords(md: string): string[] {
   const plain = md
     .replace(/<!--.*?-->/g, ' ')
+    .replace(/<\/?[a-z][^>]*>/gi, ' ') // <br> inside table cells and other markup
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, ' $1 ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, ' $1 ')
     .replace(/\\([\\_*`|])/g, '$1');
@@ -53,14 +54,20 @@ try {
     const macro = scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length);
     console.log(`\nv3 markdown vs pdftotext, bag-of-words F1: micro ${f1(total).toFixed(4)}  macro ${macro.toFixed(4)}  over ${scores.length} documents; >= 0.97: ${scores.filter((s) => s >= 0.97).length}`);
   } else {
-    const file = args[1] ?? corpusPath('long/freeculture.pdf');
+    const file = args[1] ?? corpusPath('long/pdf.js/test/pdfs/freeculture.pdf');
     const time = async (fn: () => Promise<unknown>) => {
       const t0 = performance.now();
       await fn();
       return (performance.now() - t0) / 1000;
     };
-    const parse = () => engine.parse(file).then((j) => engine.waitForJob(j.job_id));
-    const v3 = () => engine.waitForMarkdownJob(engine.parseMarkdown(file).job_id);
+    const parse = async () => {
+      const done = await engine.waitForJob((await engine.parse(file)).job_id);
+      if (done.status !== 'Succeeded') throw new Error(`parse: ${done.message}`);
+    };
+    const v3 = async () => {
+      const done = await engine.waitForMarkdownJob(engine.parseMarkdown(file).job_id);
+      if (done.status !== 'done') throw new Error(`v3: ${done.error}`);
+    };
     await parse(); // warm-up: workers started, code cache written
     const p: number[] = [];
     const m: number[] = [];

@@ -80,8 +80,18 @@ export class ProcessingError extends QuireError {
   }
 }
 
+/**
+ * V8's messages when a string, array or buffer would pass its size limits: they mean the
+ * document holds more text or data than one process can, which a user can act on only
+ * when told so.
+ */
+const OUT_OF_SIZE = /\b(Invalid string length|Invalid array length|Invalid typed array length[^,.;]*|Array buffer allocation failed)\b/;
+const OUT_OF_SIZE_MESSAGE = "the document's text is too large to hold in memory; split the document or select fewer pages or sheets";
+
 /** Turn anything thrown into a one-line, user-facing message. */
 export function errorMessage(err: unknown): string {
-  if (err instanceof Error) return err.message.split('\n')[0] || err.name;
-  return String(err);
+  const line = err instanceof Error ? err.message.split('\n')[0] || err.name : String(err);
+  if (!OUT_OF_SIZE.test(line)) return line;
+  const wrapped = line.replace(OUT_OF_SIZE, OUT_OF_SIZE_MESSAGE);
+  return wrapped === OUT_OF_SIZE_MESSAGE ? `The document's text is too large to hold in memory; split the document or select fewer pages or sheets.` : wrapped;
 }

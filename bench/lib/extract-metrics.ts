@@ -89,6 +89,8 @@ export function citationHolds(value: unknown, c: Citation | null, doc: Tokenized
   }
   const SYMBOL: Record<string, RegExp> = { USD: /\$/, EUR: /€/, GBP: /£/, INR: /₹|^rs\.?$/i, MYR: /^rm/i, JPY: /¥/ };
   if (/^[A-Z]{3}$/.test(s) && inside.some((k) => k.text.toUpperCase().includes(s) || SYMBOL[s]?.test(k.text))) return true;
+  const squeeze = (x: string) => x.replace(/\s+/g, '').toLowerCase();
+  if (squeeze(inside.map((k) => k.text).join('')).includes(squeeze(s))) return true;
   const norms = new Set(inside.map((k) => k.norm));
   const words = s.split(/\s+/).map(normalizeWord).filter(Boolean);
   return words.length > 0 && words.every((w) => norms.has(w) || inside.some((k) => k.norm.includes(w)));

@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pdfjsCanvas } from '../../src/pipeline/rasterize/render-pdf-page.js';
+import { pdfjsCanvas } from '../../src/formats/pdf/render-page.js';
 import { letterbox } from '../../src/engines/layout/letterbox.js';
 import { LAYOUT_CLASSES, type LayoutClass } from '../../src/engines/layout/interface.js';
 

@@ -17,7 +17,7 @@ import { extractPageContent } from '../../src/formats/pdf/page-content.js';
 import { analyzePage } from '../../src/pipeline/analyze-page.js';
 import { classifyDocument } from '../../src/pipeline/classify/document-types.js';
 import { textLayerNeedsOcr } from '../../src/pipeline/ocr/text-layer-needs-ocr.js';
-import { renderPdfPage } from '../../src/pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage } from '../../src/formats/pdf/render-page.js';
 import { letterbox, letterboxGeometry } from '../../src/engines/layout/letterbox.js';
 import { LAYOUT_CLASSES } from '../../src/engines/layout/interface.js';
 import type { PageLayout } from '../../src/model/layout.js';

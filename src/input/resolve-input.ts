@@ -81,7 +81,8 @@ export async function loadInput(desc: InputDescriptor, limits: InputLimits, sign
     }
     if (!stat.isFile()) throw new ProcessingError('fetch_failed', `Not a regular file: ${desc.path}`);
     if (stat.size > limits.maxBytes) throw new ProcessingError('too_large', `The file is ${stat.size} bytes; the limit is ${limits.maxBytes}.`);
-    bytes = new Uint8Array(await fs.readFile(location));
+    const buf = await fs.readFile(location);
+    bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength); // a view, not an element-by-element copy
   } else {
     location = desc.url!.href;
     bytes = await download(desc.url!, limits, signal);
@@ -94,11 +95,19 @@ export async function loadInput(desc: InputDescriptor, limits: InputLimits, sign
 
 const MAX_REDIRECTS = 5;
 
-/** GET with the SSRF-guarded lookup, a size cap, a time limit and re-checked redirects. */
+/**
+ * GET with the SSRF-guarded lookup, a size cap, a time limit and re-checked redirects.
+ * `fetchTimeoutMs` bounds the whole download, every redirect hop included: each hop gets
+ * what is left of one deadline, so a chain of slow redirects cannot multiply the limit.
+ */
 async function download(start: URL, limits: InputLimits, signal?: AbortSignal): Promise<Uint8Array> {
   let url = start;
+  const deadline = Date.now() + limits.fetchTimeoutMs;
+  const timedOut = () => new ProcessingError('fetch_failed', `Timed out after ${limits.fetchTimeoutMs} ms fetching ${start.href}${url === start ? '' : ` (redirected to ${url.href})`}`);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const res = await request(url, limits, signal);
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut();
+    const res = await request(url, limits, { msLeft: left, timedOut }, signal);
     if (res.redirect) {
       try {
         url = checkUrl(new URL(res.redirect, url).href, limits.allowPrivateUrls);
@@ -112,10 +121,15 @@ async function download(start: URL, limits: InputLimits, signal?: AbortSignal): 
   throw new ProcessingError('fetch_failed', `Too many redirects fetching ${start.href}`);
 }
 
-function request(url: URL, limits: InputLimits, signal?: AbortSignal): Promise<{ redirect?: string; body?: Uint8Array }> {
+interface HopTime {
+  msLeft: number;
+  timedOut: () => ProcessingError;
+}
+
+function request(url: URL, limits: InputLimits, time: HopTime, signal?: AbortSignal): Promise<{ redirect?: string; body?: Uint8Array }> {
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => req.destroy(new ProcessingError('fetch_failed', `Timed out after ${limits.fetchTimeoutMs} ms fetching ${url.href}`)), limits.fetchTimeoutMs);
+    const timer = setTimeout(() => req.destroy(time.timedOut()), time.msLeft);
     const req = mod.get(url, { lookup: guardedLookup(limits.allowPrivateUrls), signal, headers: { 'user-agent': 'quire' } }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {

@@ -23,11 +23,44 @@ function ipaddr(): typeof IpAddr {
 
 const BLOCKED_HOSTS = new Set(['localhost', 'metadata.google.internal', 'metadata']);
 
+/**
+ * The IPv4 addresses an IPv6 address carries inside it, by the transition forms that
+ * route to them: IPv4-compatible (::a.b.c.d, deprecated but still honoured by some
+ * stacks), IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64
+ * (64:ff9b::/96), 6to4 (2002:AABB:CCDD::/16) and Teredo (server and obfuscated client).
+ * `null` means a form whose embedding cannot be read unambiguously (local-use NAT64
+ * 64:ff9b:1::/48 puts the IPv4 address where its operator chose): refused outright.
+ */
+function embeddedIPv4(addr: IpAddr.IPv6): string[] | null {
+  const p = addr.parts;
+  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
+  const zeros = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 6)) return p[6] === 0 && p[7]! <= 1 ? [] : [v4(p[6]!, p[7]!)];
+  if (zeros(0, 5) && p[5] === 0xffff) return [v4(p[6]!, p[7]!)];
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return [v4(p[6]!, p[7]!)];
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return [v4(p[6]!, p[7]!)];
+  if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) return null;
+  if (p[0] === 0x2002) return [v4(p[1]!, p[2]!)];
+  if (p[0] === 0x2001 && p[1] === 0) return [v4(p[2]!, p[3]!), v4(~p[6]! & 0xffff, ~p[7]! & 0xffff)];
+  return [];
+}
+
+/**
+ * True only for a globally routable unicast address. An IPv6 address that embeds an IPv4
+ * address is judged by the IPv4 addresses it embeds (every one must be public), so
+ * `[::127.0.0.1]`, `[::ffff:169.254.169.254]`, `[64:ff9b::10.0.0.1]` or `[2002:7f00:1::]`
+ * reach nothing an IPv4 literal could not.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr().isValid(address)) return false;
-  let addr = ipaddr().parse(address);
-  if (addr.kind() === 'ipv6' && (addr as IpAddr.IPv6).isIPv4MappedAddress()) addr = (addr as IpAddr.IPv6).toIPv4Address();
-  return addr.range() === 'unicast';
+  const addr = ipaddr().parse(address);
+  if (addr.kind() === 'ipv4') return addr.range() === 'unicast';
+  // parse() reads "::a.b.c.d" as IPv4-mapped; the parts hold what was written.
+  const v6 = addr as IpAddr.IPv6;
+  const embedded = embeddedIPv4(v6);
+  if (embedded === null) return false;
+  if (embedded.length > 0) return embedded.every((a) => ipaddr().IPv4.parse(a).range() === 'unicast');
+  return v6.range() === 'unicast';
 }
 
 /** Validate a URL's syntax and literal host at submission time. */

@@ -44,7 +44,8 @@ export class FsBlobStore implements BlobStore {
   }
 
   async get(key: string): Promise<Uint8Array> {
-    return new Uint8Array(await fs.readFile(this.localPath(key)));
+    const buf = await fs.readFile(this.localPath(key));
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   }
 
   stream(key: string): Readable {

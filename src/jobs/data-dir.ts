@@ -5,6 +5,7 @@
  * The default is per user: `$XDG_RUNTIME_DIR/quire` when that is set (a per-user, 0700
  * tmpfs on systemd machines), else `<os tmpdir>/quire-<uid>`.
  */
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { QuireError } from '../errors.js';
 
 export function defaultDataDir(): string {
   const runtime = process.env.XDG_RUNTIME_DIR;
-  if (runtime && path.isAbsolute(runtime)) return path.join(runtime, 'quire');
+  if (runtime && path.isAbsolute(runtime) && existsSync(runtime)) return path.join(runtime, 'quire');
   const uid = typeof process.getuid === 'function' ? process.getuid() : os.userInfo().username;
   return path.join(os.tmpdir(), `quire-${uid}`);
 }

@@ -41,7 +41,7 @@ export class DurableEngine extends Engine {
    * Stop for a restart: no new jobs start, running ones get `graceMs` to finish, then are
    * stopped without a terminal state; queued ones stay queued in the store (recover()).
    */
-  async shutdown(graceMs: number): Promise<void> {
+  async stopForRestart(graceMs: number): Promise<void> {
     this.closed = true;
     this.runner.stop();
     const running = [...this.runner.running.keys()].map((id) => this.untilTerminal(id, {}).catch(() => undefined));

@@ -15,6 +15,8 @@ import { TERMINAL_STATES, type JobRecord, type ReadOptions } from '../model/job.
 import type { Operation } from '../operations/operation.js';
 import { getOperation } from '../operations/registry.js';
 import { WorkerPool } from '../workers/pool.js';
+import type { TaskHandlers } from '../operations/tasks.js';
+import { fileURLToPath } from 'node:url';
 import { FsBlobStore, type BlobStore } from './blob-store.js';
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config.js';
 import { ensurePrivateDir } from './data-dir.js';
@@ -37,12 +39,18 @@ export interface WaitOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** The worker entry of this build: the TypeScript source under tsx (tests), else the compiled file. */
+function defaultWorkerFile(): string {
+  const fromSource = fileURLToPath(import.meta.url).endsWith('.ts');
+  return fileURLToPath(new URL(fromSource ? '../operations/worker-entry.ts' : '../operations/worker-entry.js', import.meta.url));
+}
+
 const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
 /** Results kept in memory after a job ends, for the reads that usually follow at once. */
 const RECENT_RESULTS = 4;
 
 export class Engine {
-  readonly pool: WorkerPool;
+  readonly pool: WorkerPool<TaskHandlers>;
   protected readonly store: JobStore;
   protected readonly queue: JobQueue;
   private readonly blobs: BlobStore;
@@ -56,6 +64,7 @@ export class Engine {
   /** Waiting slots taken, counted synchronously at submission (before any await). */
   protected queued = 0;
   protected closed = false;
+  private closing: Promise<void> | undefined;
   private dataDirReady: Promise<void> | undefined;
   private readonly sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> = Promise.resolve();
@@ -63,7 +72,7 @@ export class Engine {
   private readonly v3Config: EngineConfig['markdownJobs'];
 
   constructor(config: EngineConfig = {}) {
-    this.pool = new WorkerPool({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile, codeCacheDir: config.codeCacheDir });
+    this.pool = new WorkerPool<TaskHandlers>({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile ?? defaultWorkerFile(), codeCacheDir: config.codeCacheDir });
     this.cfg = resolveConfig(config);
     this.store = config.store ?? new MemoryJobStore();
     this.queue = config.queue ?? new MemoryJobQueue();
@@ -352,8 +361,12 @@ export class Engine {
   }
 
   /** Stop accepting work, cancel what runs, and stop the workers. */
-  async close(): Promise<void> {
-    if (this.closed) return this.pool.destroy();
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
     this.closed = true;
     this.v3?.close();
     this.runner.stop();

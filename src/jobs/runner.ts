@@ -12,7 +12,9 @@ import { loadInput, type InputDescriptor, type InputLimits, type LoadedInput } f
 import type { JobRecord } from '../model/job.js';
 import type { RunContext } from '../operations/operation.js';
 import { getOperation } from '../operations/registry.js';
+import { sniffContainer } from '../formats/xlsx/sniff-container.js';
 import type { WorkerPool } from '../workers/pool.js';
+import type { TaskHandlers } from '../operations/tasks.js';
 import type { BlobStore } from './blob-store.js';
 import type { ResolvedConfig } from './config.js';
 import { JobConflictError, type JobStore } from './job-store.js';
@@ -22,7 +24,7 @@ import type { JobQueue } from './queue.js';
 const LEASE_MS = 60_000;
 
 export interface RunnerDeps {
-  pool: WorkerPool;
+  pool: WorkerPool<TaskHandlers>;
   store: JobStore;
   queue: JobQueue;
   blobs: BlobStore;
@@ -67,7 +69,7 @@ export class JobRunner {
     this.stopped = true;
   }
 
-  /** Stop for a restart (DurableEngine.shutdown): jobs aborted from now on keep their stored state. */
+  /** Stop for a restart (DurableEngine.stopForRestart): jobs aborted from now on keep their stored state. */
   drain(): void {
     this.stopped = true;
     this.draining = true;
@@ -142,9 +144,11 @@ export class JobRunner {
         reservePages: (n: number) => quota.reserve(id, n),
         progress: (done: number, total: number) => this.d.progress(id, done, total),
         parseDocument: (raw = {}) => {
-          const parse = getOperation('parse');
-          if (!parse?.toDocument) throw new ProcessingError('processing_error', 'No operation can parse documents in this build.');
-          return parse.toDocument({ ...ctx, options: parse.validate(raw) });
+          // Workbooks are read by parse excel (its own options: defaults), everything else by parse.
+          const workbook = sniffContainer(input.bytes) !== 'other' && input.type !== 'pdf';
+          const reader = getOperation(workbook ? 'parse_excel' : 'parse');
+          if (!reader?.toDocument) throw new ProcessingError('processing_error', 'No operation can parse documents in this build.');
+          return reader.toDocument({ ...ctx, options: reader.validate(workbook ? {} : raw) });
         },
       };
       const result = await op.run(ctx);

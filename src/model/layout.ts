@@ -40,6 +40,8 @@ export interface Block {
   level?: number;
   /** File URL of the block's cropped image, when one was made. */
   image?: string;
+  /** A chart's data read from its drawing (Picture blocks; pipeline/charts). */
+  chart?: unknown;
 }
 
 /** What a pool worker returns for one page. */

@@ -9,13 +9,14 @@ import type { InputDescriptor, LoadedInput } from '../input/resolve-input.js';
 import type { JobRecord, ReadOptions } from '../model/job.js';
 import type { QuireDocument } from '../model/quire-document.js';
 import type { WorkerPool } from '../workers/pool.js';
+import type { TaskHandlers } from './tasks.js';
 
 /** What a running job gets from the engine: its input, options and capabilities. */
 export interface RunContext<O> {
   jobId: string;
   input: LoadedInput;
   options: O;
-  pool: WorkerPool;
+  pool: WorkerPool<TaskHandlers>;
   signal: AbortSignal;
   maxPages: number;
   /** The layout model the workers use (null: none). */

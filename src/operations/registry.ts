@@ -8,19 +8,18 @@ import type { Operation } from './operation.js';
 import { parseOperation } from './parse/operation.js';
 import { parseExcelOperation } from './parse-excel/operation.js';
 import { tablesOperation } from './tables/operation.js';
-import { createExtractOperation } from './extract/operation.js';
-import { readDocumentByParse } from './read-document.js';
 import { classifyOperation } from './classify/operation.js';
 import { splitOperation } from './split/operation.js';
+import { extractOperation } from './extract/operation.js';
 
 /** The production operations, in the order the CLI lists them. */
 export const builtInOperations: readonly Operation[] = [
   parseOperation,
   parseExcelOperation,
   tablesOperation,
-  createExtractOperation(readDocumentByParse),
   classifyOperation,
   splitOperation,
+  extractOperation,
 ];
 
 const registered = new Map<string, Operation>(builtInOperations.map((op) => [op.name, op]));

@@ -10,6 +10,7 @@ import type { PageContent, TextRun } from '../model/page.js';
 import { buildBlocks, toBlock } from './blocks/build-blocks.js';
 import { hintBlockType } from './classify/page-hints.js';
 import { buildLines } from './lines/build-lines.js';
+import { findBarCharts } from './charts/read-bar-chart.js';
 import { detectPictures } from './pictures/detect-pictures.js';
 import { readingOrder } from './reading-order/xy-cut.js';
 import { detectTables } from './tables/detect-tables.js';
@@ -66,6 +67,14 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
   for (const t of detectTables(content)) {
     t.runIndices.forEach((i) => claimed.add(i));
     blocks.push({ kind: 'table', bbox: t.grid.bbox, lines: [], fontSize: bodySize, bold: false, italic: false, type: 'Table', typeConfidence: t.grid.confidence, table: t.grid });
+  }
+  // Bar charts first: their bars stand apart (no drawing cluster), and their labels lie
+  // outside their bars; each is one Picture holding its labels and its data.
+  for (const c of findBarCharts(content.rects, content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox))) {
+    const inside = content.runs.flatMap((r, i) => (!claimed.has(i) && (c.runIndices.includes(i) || centreInside(r, c.box)) ? [i] : []));
+    if (inside.reduce((n, i) => n + countWords(content.runs[i]!.text), 0) > MAX_PICTURE_WORDS) continue;
+    inside.forEach((i) => claimed.add(i));
+    blocks.push({ kind: 'picture', bbox: c.box, lines: buildLines(inside.map((i) => content.runs[i]!)), fontSize: bodySize, bold: false, italic: false, type: 'Picture', typeConfidence: 0.8, chart: c.chart });
   }
   const tableBoxes = blocks.map((b) => b.bbox);
   for (const pic of detectPictures({ images: content.images, paths: content.graphics, rects: content.rects, page, exclude: tableBoxes })) {

@@ -12,9 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import PQueue from 'p-queue';
 import { Piscina } from 'piscina';
 import { ProcessingError, errorMessage, type ProcessingErrorKind } from '../errors.js';
-import type { TaskKind, TaskPayload, TaskResult } from './tasks.js';
-import type { WorkerReply } from './worker.js';
-import { applyNativeEnv } from './native-env.js';
+import { applyNativeEnv } from '../runtime/native-env.js';
 
 export interface PoolConfig {
   /** Worker threads; default: available cores. */
@@ -23,18 +21,17 @@ export interface PoolConfig {
   taskTimeoutMs?: number;
   /** Heap limit per worker in MB; a worker over it is terminated and replaced. */
   workerMemoryMb?: number;
-  /** Worker entry (tests substitute their own). */
-  filename?: string;
+  /** Worker entry: the engine gives operations/worker-entry; tests substitute their own. */
+  filename: string;
   /** Folder for pdf.js's compiled-code cache (bundle-script.ts); null: none. Default: the user's cache folder. */
   codeCacheDir?: string | null;
 }
 
-const ownFile = fileURLToPath(import.meta.url);
-const runningFromSource = ownFile.endsWith('.ts');
+/** What a worker file answers: its value, or an error as data (structured cloning drops Error fields). */
+export type WorkerReply = { ok: true; value: unknown } | { ok: false; error: { kind: string; message: string } };
 
-function defaultWorkerFile(): string {
-  return fileURLToPath(new URL(runningFromSource ? './worker.ts' : './worker.js', import.meta.url));
-}
+/** The task kinds a worker file handles: kind → handler; payload and result types are read from it. */
+export type TaskMap = Record<string, (payload: never) => unknown>;
 
 /** A time limit for messages: whole seconds, or tenths under 10 s (1500 ms: "1.5"). */
 function seconds(ms: number): string {
@@ -42,18 +39,18 @@ function seconds(ms: number): string {
   return s >= 10 || Number.isInteger(s) ? String(Math.round(s)) : String(Math.round(s * 10) / 10);
 }
 
-export class WorkerPool {
+export class WorkerPool<T extends TaskMap = TaskMap> {
   readonly threads: number;
   readonly taskTimeoutMs: number;
   private readonly piscina: Piscina;
   /** Tasks waiting for a worker, first come first served; at most one per worker runs. */
   private readonly queue: PQueue;
 
-  constructor(cfg: PoolConfig = {}) {
+  constructor(cfg: PoolConfig) {
     this.threads = Math.max(1, cfg.threads ?? (os.availableParallelism?.() ?? os.cpus().length));
     this.taskTimeoutMs = cfg.taskTimeoutMs ?? 60_000;
     this.queue = new PQueue({ concurrency: this.threads });
-    const filename = cfg.filename ?? defaultWorkerFile();
+    const filename = cfg.filename;
     applyNativeEnv(); // before any worker can load a native library
     const fromSource = filename.endsWith('.ts');
     this.piscina = new Piscina({
@@ -75,8 +72,8 @@ export class WorkerPool {
     return this.queue.size + this.piscina.queueSize;
   }
 
-  async run<K extends TaskKind>(kind: K, payload: TaskPayload<K>, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<TaskResult<K>> {
-    return (await this.runAny(kind, payload, opts)) as TaskResult<K>;
+  async run<K extends keyof T & string>(kind: K, payload: Parameters<T[K]>[0], opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Awaited<ReturnType<T[K]>>> {
+    return (await this.runAny(kind, payload, opts)) as Awaited<ReturnType<T[K]>>;
   }
 
   /** Untyped variant for custom worker files. */

@@ -126,6 +126,16 @@ describe('classify: bad input ends in a failed job with a clear error', () => {
     expect((res.result as ClassificationResult).band).toBe('very low');
   });
 
+  it('a 1,000-page PDF: only the first 20 pages are read', async () => {
+    const pages = Array.from({ length: 1000 }, (_, i) => (i % 2 ? LETTER_PAGE : INVOICE_PAGE(`N-${i}`)));
+    const res = await classify({ data: await makePdf(pages), fileName: 'thousand.pdf' }, { categories: cats('invoice', 'letter') });
+    expect(res.status).toBe('completed');
+    const r = res.result as ClassificationResult;
+    expect(r.pages_considered).toBe(20);
+    expect(r.pages).toHaveLength(20);
+    expect(r.classification).toBe('invoice');
+  });
+
   it('a file that is neither PDF nor image', async () => {
     const res = await classify({ data: new TextEncoder().encode('just some text, not a document'), fileName: 'notes.txt' }, { categories: cats('invoice') });
     expect(res.status).toBe('failed');

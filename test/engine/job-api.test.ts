@@ -165,19 +165,19 @@ describe('worker failures', () => {
 
   it('times a task from its start in a worker, not from when it was queued', async () => {
     // The only worker is held by a task (its own limit is far away) until the second task,
-    // queued behind it, has waited longer than its own 4 s limit; then the gate opens and the
+    // queued behind it, has waited longer than its own 8 s limit; then the gate opens and the
     // second task (a quick page count) must run and succeed: its limit counts from hand-off.
     // No timing is asserted: the wait only has to exceed the limit, the task only to be quick.
-    const pool = new WorkerPool({ threads: 1, taskTimeoutMs: 4000, filename: fixture('workers', 'gate-worker.ts'), codeCacheDir: null });
+    const pool = new WorkerPool({ threads: 1, taskTimeoutMs: 8000, filename: fixture('workers', 'gate-worker.ts'), codeCacheDir: null });
     try {
       const bytes = fs.readFileSync(fixture('pdf', 'column_span_1.pdf'));
       const data = new SharedArrayBuffer(bytes.length);
       new Uint8Array(data).set(bytes);
       const gate = new Int32Array(new SharedArrayBuffer(4));
-      const holding = pool.run('pdf.inspect', { key: 'a', data, gate } as never, { timeoutMs: 600_000 });
+      const holding = pool.runAny('pdf.inspect', { key: 'a', data, gate }, { timeoutMs: 600_000 });
       const queuedAt = Date.now();
-      const queued = pool.run('pdf.inspect', { key: 'b', data }, {});
-      while (Date.now() - queuedAt < 5000) await new Promise((r) => setTimeout(r, 250));
+      const queued = pool.runAny('pdf.inspect', { key: 'b', data }, {});
+      while (Date.now() - queuedAt < 9000) await new Promise((r) => setTimeout(r, 250));
       Atomics.store(gate, 0, 1);
       Atomics.notify(gate, 0);
       expect(await holding).toEqual({ pageCount: 1 });

@@ -33,12 +33,12 @@ describe('a page that fails', () => {
   });
 
   it('under Continue, a page over its time limit is skipped with the reason; the job succeeds', async () => {
-    const engine = createEngine({ workers: 2, workerFile: worker, taskTimeoutMs: 10_000 });
+    const engine = createEngine({ workers: 2, workerFile: worker, taskTimeoutMs: 20_000 });
     try {
       const job = await engine.parse({ data: marked('QUIRE-STALL-PAGE-4'), fileName: 'slow-page.pdf' });
       const r = await engine.waitForJob(job.job_id);
       expect(r.status).toBe('Succeeded');
-      expect(r.metadata.skipped_pages).toEqual([{ page_number: 4, error: 'Processing took longer than 10 s and was stopped.' }]);
+      expect(r.metadata.skipped_pages).toEqual([{ page_number: 4, error: 'Processing took longer than 20 s and was stopped.' }]);
       const pages = new Set(r.chunks!.flatMap((c) => (c.segments as Array<{ page_number: number }>).map((s) => s.page_number)));
       expect([...pages].sort()).toEqual([1, 2, 3, 5]);
     } finally {

@@ -77,4 +77,15 @@ describe('operations registry', () => {
     expect(done.result.byType).toEqual(byType);
     expect(done.result.firstText).toBe(segments[0]!.content);
   });
+
+  it('gives the neutral document of a workbook too (read by parse excel)', async () => {
+    const created = await engine.submit<{ id: string }>('item_count', fixture('xlsx', 'sheet_visibility.xlsx'));
+    const done = await engine.wait<{ state: string; result: ItemCountResult }>(created.id);
+    const excel = await engine.parseExcel(fixture('xlsx', 'sheet_visibility.xlsx'));
+    const parsed = await engine.waitForJob(excel.job_id);
+    const segments = parsed.chunks!.flatMap((c) => c.segments as Array<{ segment_type: string }>);
+    expect(done.state).toBe('succeeded');
+    expect(Object.values(done.result.byType).reduce((a, b) => a + b, 0)).toBe(segments.length);
+    expect(done.result.byType.Table).toBeGreaterThan(0);
+  });
 });

@@ -66,6 +66,18 @@ describe.skipIf(!hasCorpus)('extraction on the corpus', () => {
     expect(r.amount!.citation!.bbox[3]).toBeLessThan(430);
   });
 
+  it('photographed invoice of a kind not tuned on (Mindee sample): the fields its model agrees on', async () => {
+    const dir = 'classification/client-lib-test-data/v1/products/invoices';
+    const p = JSON.parse(fs.readFileSync(corpusPath(`${dir}/response_v4/default_sample.json`), 'utf8')).document.inference.prediction;
+    const r = await extract(corpusPath(`${dir}/default_sample.jpg`), invoiceSchema);
+    expect(r.invoice_number!.value).toBe(p.invoice_number.value);
+    expect(r.date!.value).toBe(p.date.value);
+    expect(r.amount!.value).toBe(p.total_amount.value);
+    expect(r.amount_untaxed!.value).toBe(p.total_net.value);
+    const lines = (r.lines!.value as Record<string, A>[]).map((l) => [l.qty!.value, l.price_subtotal!.value]);
+    expect(lines).toEqual(p.line_items.map((l: { quantity: number; total_amount: number }) => [l.quantity, l.total_amount]));
+  });
+
   it('scanned receipt (OCR): company, date and total as printed', async () => {
     const want = JSON.parse(fs.readFileSync(corpusPath('invoices/ICDAR-2019-SROIE/data/key/023.json'), 'utf8'));
     const r = await extract(corpusPath('invoices/ICDAR-2019-SROIE/data/img/023.jpg'), receiptSchema);

@@ -9,7 +9,7 @@ import { loadManifest } from '../../src/engines/layout/manifest.js';
 import { OnnxLayoutEngine } from '../../src/engines/layout/onnx-layout-engine.js';
 import { BUNDLED_LAYOUT_MODEL } from '../../src/engines/layout/model-ref.js';
 import { openPdf } from '../../src/formats/pdf/open-document.js';
-import { renderPdfPage } from '../../src/pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage } from '../../src/formats/pdf/render-page.js';
 import { createEngine } from '../../src/index.js';
 import { assertValidOutput, fixture } from '../helpers.js';
 

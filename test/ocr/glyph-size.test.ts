@@ -13,8 +13,8 @@ import { estimateTextDirection } from '../../src/pipeline/ocr/text-direction.js'
 import { inkMask } from '../../src/pipeline/ocr/ink-mask.js';
 import { ocrPage, type OcrPageOutput } from '../../src/pipeline/ocr/ocr-page.js';
 import { rotateRaster } from '../../src/pipeline/ocr/rotate-raster.js';
-import { toGrey } from '../../src/pipeline/rasterize/raster-grey.js';
-import { rasterFromSharp, sharpFromRaster } from '../../src/pipeline/rasterize/raster-sharp.js';
+import { toGrey } from '../../src/raster/raster-grey.js';
+import { rasterFromSharp, sharpFromRaster } from '../../src/raster/raster-sharp.js';
 import { cer } from './helpers/cer.js';
 import { corpusPath, hasCorpus, repoRoot } from './helpers/corpus.js';
 

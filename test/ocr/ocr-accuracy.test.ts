@@ -19,7 +19,7 @@ import type { OcrEngine, RasterImage } from '../../src/engines/ocr/interface.js'
 import { findTesseractBinary } from '../../src/engines/ocr/tesseract-cli-engine.js';
 import { loadImagePages } from '../../src/formats/image/load-image-pages.js';
 import { ocrPage } from '../../src/pipeline/ocr/ocr-page.js';
-import { renderPdfPage } from '../../src/pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage } from '../../src/formats/pdf/render-page.js';
 import { cer, type CerOptions } from './helpers/cer.js';
 import { corpusPath, groundTruthImages, hasCorpus, repoRoot } from './helpers/corpus.js';
 import { openTestPdf } from './helpers/pdf-page.js';

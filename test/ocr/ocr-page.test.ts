@@ -7,7 +7,7 @@ import type { OcrEngine, RasterImage } from '../../src/engines/ocr/interface.js'
 import { loadImagePages } from '../../src/formats/image/load-image-pages.js';
 import { ocrPage } from '../../src/pipeline/ocr/ocr-page.js';
 import { rotateRaster } from '../../src/pipeline/ocr/rotate-raster.js';
-import { cropRaster } from '../../src/pipeline/rasterize/crop-raster.js';
+import { cropRaster } from '../../src/raster/crop-raster.js';
 import { repoRoot } from './helpers/corpus.js';
 
 const fixture = (f: string) => path.join(repoRoot, 'test/fixtures/ocr', f);

@@ -6,7 +6,7 @@ import { loadImagePages } from '../../src/formats/image/load-image-pages.js';
 import { inkMask, isBlank } from '../../src/pipeline/ocr/ink-mask.js';
 import { rotateRaster, toSourceBox, toSourcePoint } from '../../src/pipeline/ocr/rotate-raster.js';
 import { estimateTextDirection, uprightEvidence } from '../../src/pipeline/ocr/text-direction.js';
-import { toGrey } from '../../src/pipeline/rasterize/raster-grey.js';
+import { toGrey } from '../../src/raster/raster-grey.js';
 import { repoRoot } from './helpers/corpus.js';
 
 const phototest = async (): Promise<RasterImage> => toGrey(await (await loadImagePages(fs.readFileSync(path.join(repoRoot, 'test/fixtures/ocr/phototest.tif')))).getPage(0));

@@ -4,10 +4,10 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProcessingError } from '../../src/errors.js';
 import { openPdf } from '../../src/formats/pdf/open-document.js';
-import { cropRaster, encodeCrop, pageBoxToPixels } from '../../src/pipeline/rasterize/crop-raster.js';
-import { cappedScale, dpiFor } from '../../src/pipeline/rasterize/raster-dpi.js';
-import { toGrey } from '../../src/pipeline/rasterize/raster-grey.js';
-import { renderPdfPage } from '../../src/pipeline/rasterize/render-pdf-page.js';
+import { cropRaster, encodeCrop, pageBoxToPixels } from '../../src/raster/crop-raster.js';
+import { cappedScale, dpiFor } from '../../src/raster/raster-dpi.js';
+import { toGrey } from '../../src/raster/raster-grey.js';
+import { renderPdfPage } from '../../src/formats/pdf/render-page.js';
 import { corpusPath, hasCorpus, repoRoot } from './helpers/corpus.js';
 import { openTestPdf } from './helpers/pdf-page.js';
 

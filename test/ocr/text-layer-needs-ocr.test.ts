@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TextRun } from '../../src/model/page.js';
 import { measureInkCoverage } from '../../src/pipeline/ocr/ink-coverage.js';
 import { assessTextLayer, simpleTextStats, textLayerNeedsOcr, textStats } from '../../src/pipeline/ocr/text-layer-needs-ocr.js';
-import { renderPdfPage } from '../../src/pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage } from '../../src/formats/pdf/render-page.js';
 import { corpusPath, hasCorpus } from './helpers/corpus.js';
 import { openTestPdf, pdfTextLayer } from './helpers/pdf-page.js';
 

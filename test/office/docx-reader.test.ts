@@ -47,6 +47,9 @@ describe('DOCX reader', () => {
       'word/document.xml': strToU8('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><w:document><w:body><w:p><w:r><w:t>&b;</w:t></w:r></w:p></w:body></w:document>'),
     });
     expect(() => loadDocx(evil, 'evil.docx')).toThrow(/DOCTYPE/);
+    // A part that expands more than 100x past 16 MiB is a zip bomb: refused before inflating.
+    const bomb = zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'word/document.xml': new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
+    expect(() => loadDocx(bomb, 'bomb.docx')).toThrow(/zip bomb/);
   });
 
   it.skipIf(!hasCorpus)('matches docling ground truth on word_sample.docx (similarity >= 0.9)', () => {

@@ -31,7 +31,7 @@ describe('parse of office documents and exports', () => {
     expect(done.status).toBe('Succeeded');
     expect(done.page_count).toBe(2);
     expect(done.pdf_url).toBeNull();
-    expect(done.metadata).toMatchObject({ document: { format: 'docx', pagination: 'explicit-page-breaks', rendering: expect.stringMatching(/not installed/) } });
+    expect(done.metadata).toMatchObject({ document: { format: 'docx', pagination: 'explicit-page-breaks', rendering: expect.stringMatching(/not available/) } });
     const segments = done.chunks!.flatMap((c) => c.segments as Array<Record<string, unknown>>);
     expect(segments.map((s) => s.segment_type)).toEqual(expect.arrayContaining(['Title', 'SectionHeader', 'ListItem', 'Table', 'Text']));
     expect(segments.find((s) => s.segment_type === 'Table')!.html).toContain('colspan="2"');

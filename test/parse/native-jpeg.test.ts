@@ -7,8 +7,8 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodePlainJpeg, plainJpegLayout } from '../../src/formats/pdf/native-jpeg.js';
 import { loadPdfJs, openPdf } from '../../src/formats/pdf/open-document.js';
-import { renderPdfPage } from '../../src/pipeline/rasterize/render-pdf-page.js';
-import { toGrey } from '../../src/pipeline/rasterize/raster-grey.js';
+import { renderPdfPage } from '../../src/formats/pdf/render-page.js';
+import { toGrey } from '../../src/raster/raster-grey.js';
 
 const W = 240;
 const H = 160;

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { terminateOcrEngines } from '../../src/engines/ocr/factory.js';
 import type { PageLayout } from '../../src/model/layout.js';
-import { analyzePdfPages, type AnalyzePagesTask } from '../../src/operations/parse/pdf-tasks.js';
+import { analyzePdfPages, type AnalyzePagesTask } from '../../src/pipeline/pages/pdf-pages.js';
 import { fixture } from '../helpers.js';
 
 /** Text, scan, text, scan, text: two OCR pages in one batch, each followed by text pages. */

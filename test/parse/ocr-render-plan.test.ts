@@ -1,6 +1,6 @@
 /** How a page that needs OCR is rendered: a first look at 150 DPI only for coarse images. */
 import { describe, expect, it } from 'vitest';
-import { ocrRenderPlan } from '../../src/operations/parse/page-ocr.js';
+import { ocrRenderPlan } from '../../src/pipeline/pages/page-ocr.js';
 import type { PageContent, PlacedImage } from '../../src/model/page.js';
 
 const page = (images: PlacedImage[]): PageContent => ({ pageNumber: 1, width: 612, height: 792, runs: [], rules: [], rects: [], images, graphics: [], textSource: 'none' });

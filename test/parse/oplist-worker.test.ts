@@ -20,7 +20,7 @@ const engineStringify = JSON.stringify;
 const { loadPdfJs, openPdf } = await import('../../src/formats/pdf/open-document.js');
 const { extractPageContent } = await import('../../src/formats/pdf/page-content.js');
 const { directOperatorListsEnabled, opListWorkerStatus, patchWorkerSource } = await import('../../src/formats/pdf/oplist-worker.js');
-const { renderPdfPage } = await import('../../src/pipeline/rasterize/render-pdf-page.js');
+const { renderPdfPage } = await import('../../src/formats/pdf/render-page.js');
 
 /** Page content extracted in a pool worker running pdf.js's stock worker code. */
 async function stockContents(cases: ExtractCase[]): Promise<{ status: { patched: boolean }; contents: unknown[][] }> {

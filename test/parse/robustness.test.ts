@@ -15,9 +15,10 @@ function filesUnder(dir: string): string[] {
 
 describe.skipIf(!hasCorpus)('robustness corpus', () => {
   it('ends every file in a terminal state with a message, within 60 s each', { timeout: 900_000 }, async () => {
-    const engine = createEngine({ taskTimeoutMs: 50_000 });
+    const files = filesUnder(corpusPath('robustness'));
+    // All submitted at once: the queue must hold them all (maxQueuedJobs now holds exactly).
+    const engine = createEngine({ taskTimeoutMs: 50_000, maxQueuedJobs: files.length + 1 });
     try {
-      const files = filesUnder(corpusPath('robustness'));
       expect(files.length).toBeGreaterThan(150);
       const outcomes = await Promise.all(
         files.map(async (f) => {

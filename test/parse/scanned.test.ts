@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type ParseJobView } from '../../src/index.js';
 import { openPdf } from '../../src/formats/pdf/open-document.js';
-import { renderPdfPage } from '../../src/pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage } from '../../src/formats/pdf/render-page.js';
 import { assertValidOutput, corpusPath, fixture, hasCorpus } from '../helpers.js';
 
 type Seg = { segment_type: string; page_number: number; page_width: number; page_height: number; bbox: { left: number; top: number; width: number; height: number }; content: string; confidence: number | null; ocr: Array<{ text: string; bbox: { left: number; top: number; width: number; height: number }; confidence: number | null }>; image: string | null };

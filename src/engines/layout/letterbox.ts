@@ -3,7 +3,7 @@
  * float32. Resizing and padding are sharp's; the geometry is returned so that boxes can
  * be mapped back to the raster.
  */
-import { sharpFromRaster } from '../../pipeline/rasterize/raster-sharp.js';
+import { sharpFromRaster } from '../../raster/raster-sharp.js';
 import type { RasterImage } from '../ocr/interface.js';
 
 export interface LetterboxSpec {

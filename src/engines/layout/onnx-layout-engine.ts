@@ -11,7 +11,7 @@ import { decodeYolo, nonMaxSuppression } from './decode-yolo.js';
 import { letterbox, toTensorData, type LetterboxSpec } from './letterbox.js';
 import { resolveClasses, type LoadedManifest } from './manifest.js';
 import { snapRegionsToInk } from './snap-to-ink.js';
-import { applyNativeEnv } from '../../workers/native-env.js';
+import { applyNativeEnv } from '../../runtime/native-env.js';
 import type { LayoutClass } from './interface.js';
 
 // Required on first use, not at import: loading the native runtime costs a pool worker tens

@@ -7,7 +7,7 @@
  * class or score.
  */
 import type { RasterImage } from '../ocr/interface.js';
-import { toGrey } from '../../pipeline/rasterize/raster-grey.js';
+import { toGrey } from '../../raster/raster-grey.js';
 import type { LayoutRegion } from './interface.js';
 
 /** How far beyond each edge ink is looked for, in raster pixels. */

@@ -5,19 +5,9 @@
  */
 import type { BBox } from '../../model/document.js';
 
-/**
- * Decoded pixels, row-major, `channels` bytes per pixel, no row padding. Raw rather than
- * encoded so that cropping, rotating and feeding an engine never re-encode the page.
- */
-export interface RasterImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-  /** 1 = grey, 3 = RGB, 4 = RGBA (straight alpha). */
-  channels: 1 | 3 | 4;
-  /** Pixels per inch when known: exact for rendered PDF pages, credible metadata for images. */
-  dpi: number | null;
-}
+import type { RasterImage } from '../../raster/raster-image.js';
+
+export type { RasterImage };
 
 /** Page segmentation, i.e. how the engine looks for text on the raster. */
 export type PageSegmentation =

@@ -7,9 +7,16 @@ export interface ImageLimits {
   maxPixels: number;
   /** Largest side of one page in pixels, against absurd aspect ratios under maxPixels. */
   maxSide: number;
+  /**
+   * Most pages (TIFF directories) a file may have: the directory walk stops and refuses
+   * the file as soon as it passes this, before any page is decoded. The engine passes its
+   * `maxPages`; unlimited by default.
+   */
+  maxPages: number;
 }
 
 export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
   maxPixels: 100_000_000,
   maxSide: 65_000,
+  maxPages: Number.POSITIVE_INFINITY,
 };

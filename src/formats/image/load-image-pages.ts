@@ -11,6 +11,7 @@ import { decodeBmp, readBmpHeader } from './bmp-decode.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './image-limits.js';
 import { decodePnm, readPnmHeader } from './pnm-decode.js';
 import { sniffImageType, type ImageType } from './sniff-image-type.js';
+import { readTiffDirectories } from './tiff-directories.js';
 
 export interface ImagePageInfo {
   width: number;
@@ -66,16 +67,28 @@ export async function loadImagePages(bytes: Uint8Array, limitsIn: Partial<ImageL
   let pageCount: number;
   const pages: ImagePageInfo[] = [];
   try {
+    // TIFF: every directory is read in one walk (linear, refused past maxPages) before
+    // sharp opens anything; sharp then checks that page 1 decodes as a header.
+    const tiff = type === 'tiff' ? readTiffDirectories(buf, limits.maxPages) : null;
     const first = await header(0).metadata();
-    // Only TIFF pages are document pages; GIF/WebP frames are animation, the first one counts.
-    pageCount = type === 'tiff' ? Math.max(1, first.pages ?? 1) : 1;
-    for (let i = 0; i < pageCount; i++) {
-      const m = i === 0 ? first : await header(i).metadata();
-      const width = m.autoOrient?.width ?? m.width;
-      const height = m.autoOrient?.height ?? m.height;
-      if (!width || !height) throw new ProcessingError('corrupt_document', `Image page ${i + 1} has no readable size.`);
-      guard(width, height, limits, i);
-      pages.push({ width, height, dpi: credibleDpi(m.density) });
+    if (tiff) {
+      pageCount = tiff.pages.length;
+      tiff.pages.forEach((p, i) => {
+        const swap = p.orientation >= 5 && p.orientation <= 8;
+        const width = swap ? p.height : p.width;
+        const height = swap ? p.width : p.height;
+        if (!width || !height) throw new ProcessingError('corrupt_document', `Image page ${i + 1} has no readable size.`);
+        guard(width, height, limits, i);
+        pages.push({ width, height, dpi: credibleDpi(p.dpi) });
+      });
+    } else {
+      // GIF/WebP frames are animation, not pages: the first one counts.
+      pageCount = 1;
+      const width = first.autoOrient?.width ?? first.width;
+      const height = first.autoOrient?.height ?? first.height;
+      if (!width || !height) throw new ProcessingError('corrupt_document', 'Image page 1 has no readable size.');
+      guard(width, height, limits, 0);
+      pages.push({ width, height, dpi: credibleDpi(first.density) });
     }
   } catch (err) {
     throw mapSharpError(err, type);

@@ -7,7 +7,7 @@
  */
 import { inflateRawSync } from 'node:zlib';
 import { ProcessingError } from '../../errors.js';
-import { entryData, readZipDirectory, ZipEntryLimitError, type ZipEntry } from '../xlsx/zip-directory.js';
+import { entryData, readZipDirectory, ZipEntryLimitError, type ZipEntry } from '../ooxml/zip-directory.js';
 import { parseXml, type XmlNode } from './xml-tree.js';
 
 export interface OfficeLimits {

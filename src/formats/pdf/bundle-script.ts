@@ -22,7 +22,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { isAscii } from 'node:buffer';
-import { appliedV8Flags } from '../../workers/v8-tuning.js';
+import { appliedV8Flags } from '../../runtime/v8-tuning.js';
 
 /** The script form of an ES-module bundle, or null when it has other module syntax. */
 export function bundleToScript(source: string, url: string): string | null {

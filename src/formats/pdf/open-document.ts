@@ -10,6 +10,7 @@ import { ProcessingError } from '../../errors.js';
 import { runBundle } from './bundle-script.js';
 import { installOpListWorker } from './oplist-worker.js';
 import { installNativeJpeg } from './native-jpeg.js';
+import { installPdfDecodeLimits } from './decode-limits.js';
 import { withNativeBuiltins } from './native-builtins.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -26,6 +27,7 @@ let pdfjsPromise: Promise<PdfJs> | undefined;
 export function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= withNativeBuiltins(async () => {
     installNativeJpeg();
+    installPdfDecodeLimits();
     await installOpListWorker();
     const file = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
     return runBundle<PdfJs>(file, 'pdf', () => fs.readFileSync(file, 'utf8')) ?? import('pdfjs-dist/legacy/build/pdf.mjs');

@@ -97,6 +97,23 @@ const EDITS: Edit[] = [
     find: `    this._totalLength += length;\n    this._streamSink.enqueue({\n      fnArray: this.fnArray,\n      argsArray: this.argsArray,\n      lastChunk,\n      separateAnnots,\n      length\n    }, 1, this._transfers);\n    this.dependencies.clear();\n`,
     replace: `    this._totalLength += length;\n    if (this.quireDirect) {\n      const quireToken = this.quireDirect.put(this.fnArray, this.argsArray);\n      this._streamSink.enqueue({ fnArray: [], argsArray: [], lastChunk, separateAnnots, length: 0, quireDirect: quireToken }, 1, []);\n      this.fnArray = [];\n      this.argsArray = [];\n    } else this._streamSink.enqueue({\n      fnArray: this.fnArray,\n      argsArray: this.argsArray,\n      lastChunk,\n      separateAnnots,\n      length\n    }, 1, this._transfers);\n    this.dependencies.clear();\n`,
   },
+  {
+    what: 'cap the bytes a stream inflates to',
+    // decode-limits.ts: the buffer of every decoding stream (flate, LZW, …) grows here.
+    find: `  ensureBuffer(requested) {\n    const buffer = this.buffer;\n    if (requested <= buffer.byteLength) {\n      return buffer;\n    }\n`,
+    replace: `  ensureBuffer(requested) {\n    const buffer = this.buffer;\n    if (requested <= buffer.byteLength) {\n      return buffer;\n    }\n    const quireLimits = globalThis.quireDecodeLimits;\n    if (quireLimits && requested > quireLimits.maxInflatedBytes) {\n      throw quireLimits.inflated(requested);\n    }\n`,
+  },
+  {
+    what: 'cap the bytes a DecompressionStream inflates to',
+    // A throw here ends the read; pdf.js then retries with its own inflater, which stops at ensureBuffer.
+    find: `        chunks.push(chunk);\n        totalLength += chunk.byteLength;\n`,
+    replace: `        chunks.push(chunk);\n        totalLength += chunk.byteLength;\n        if (globalThis.quireDecodeLimits && totalLength > globalThis.quireDecodeLimits.maxInflatedBytes) {\n          throw globalThis.quireDecodeLimits.inflated(totalLength);\n        }\n`,
+  },
+  {
+    what: 'refuse to decode images over the pixel limit',
+    find: `    if (maxImageSize !== -1 && w * h > maxImageSize) {\n`,
+    replace: `    if (globalThis.quireDecodeLimits && globalThis.quireDecodeLimits.imageTooLarge(w, h, !!dict.get("IM", "ImageMask"))) {\n      return;\n    }\n    if (maxImageSize !== -1 && w * h > maxImageSize) {\n`,
+  },
 ];
 
 /** Identifies the edits, so that cached patched scripts follow changes to them. */

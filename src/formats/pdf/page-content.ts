@@ -6,6 +6,7 @@
 import type { PageContent } from '../../model/page.js';
 import { walkGraphics, type OpCodes } from './graphics.js';
 import { loadPdfJs, type PDFPageProxy } from './open-document.js';
+import { clearDecodeLimitHit, throwIfDecodeLimitHit } from './decode-limits.js';
 import { enableDirectOperatorLists } from './oplist-worker.js';
 import { describeFont, type FontFace } from './text-state.js';
 
@@ -26,7 +27,10 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
   const pageBox = { left: 0, top: 0, width: viewport.width, height: viewport.height };
   enableDirectOperatorLists(page);
   // Annotations (form widgets, stamps) are left out, as in text extraction tools.
+  clearDecodeLimitHit();
   const list = await page.getOperatorList({ annotationMode: annotationModeDisable });
+  // A stream or image over the decode limits was cut short: the page fails, not half-read.
+  throwIfDecodeLimitHit();
   const fonts = new Map<string, FontFace>();
   const fontOf = (name: string): FontFace => {
     let f = fonts.get(name);

@@ -4,7 +4,7 @@
  * Text or ListItem by their bullets, tables (`a:tbl`) with spans and the header-row flag,
  * pictures and charts (series from the chart part) → Picture, date/footer/slide-number
  * placeholders → PageFooter furniture. Boxes come from the shapes' own transforms (through
- * groups); placeholders that inherit their position from the layout get null boxes.
+ * groups); placeholders without one take their layout's (or master's) placeholder box.
  * Speaker notes are kept in `metadata.speaker_notes` ({slide, text}): they are not part of
  * the slide's visible content, so they stay out of the items and the markdown.
  */
@@ -40,14 +40,43 @@ function readTable(tbl: XmlNode): TableGrid {
   return { rowCount: rows.length, colCount, cells, headerRows: firstRow && rows.length > 1 ? 1 : 0, bbox: ZERO, method: 'ruled', confidence: 1 };
 }
 
+type PlaceholderBoxes = Map<string, NonNullable<ReturnType<typeof shapeBox>>>;
+
+/** Boxes of a layout's (and its master's) placeholders, keyed `idx:N` and `type:T`, layout first. */
+function placeholderBoxes(pkg: OfficePackage, slideRels: Rels): PlaceholderBoxes {
+  const out: PlaceholderBoxes = new Map();
+  const layout = [...slideRels.values()].find((r) => r.type.endsWith('/slideLayout') && !r.external)?.target;
+  const master = layout ? [...pkg.rels(layout).values()].find((r) => r.type.endsWith('/slideMaster') && !r.external)?.target : undefined;
+  for (const part of [layout, master]) {
+    if (!part) continue;
+    for (const sp of findAll(find(pkg.xml(part), 'p:spTree'), 'p:sp')) {
+      const ph = find(child(sp, 'p:nvSpPr'), 'p:ph');
+      const box = ph ? shapeBox(child(sp, 'p:spPr'), identity) : null;
+      if (!ph || !box) continue;
+      const keys = [`type:${ph.attrs.type ?? 'body'}`, ...(ph.attrs.idx !== undefined ? [`idx:${ph.attrs.idx}`] : [])];
+      for (const k of keys) if (!out.has(k)) out.set(k, box);
+    }
+  }
+  return out;
+}
+
 class SlideReader {
   readonly items: DocItem[] = [];
+  private inherited: PlaceholderBoxes | undefined;
   constructor(
     private readonly pkg: OfficePackage,
     private readonly page: number,
     private readonly rels: Rels,
     private readonly newId: () => string,
   ) {}
+
+  /** A placeholder without its own transform sits where its layout (or master) puts it. */
+  private inheritedBox(ph: XmlNode): ReturnType<typeof shapeBox> {
+    this.inherited ??= placeholderBoxes(this.pkg, this.rels);
+    const type = ph.attrs.type ?? 'body';
+    const byType = type === 'ctrTitle' ? 'type:title' : `type:${type}`;
+    return (ph.attrs.idx !== undefined ? this.inherited.get(`idx:${ph.attrs.idx}`) : undefined) ?? this.inherited.get(`type:${type}`) ?? this.inherited.get(byType) ?? null;
+  }
 
   private push(item: Omit<DocItem, 'id' | 'prov' | 'confidence'>, bbox: DocItem['prov'][0]['bbox']): void {
     this.items.push({ id: this.newId(), prov: [{ pageNumber: this.page, bbox }], confidence: null, ...item });
@@ -86,7 +115,7 @@ class SlideReader {
   private shape(sp: XmlNode, t: Transform): void {
     const ph = find(child(sp, 'p:nvSpPr'), 'p:ph');
     const phType = ph ? (ph.attrs.type ?? 'body') : undefined;
-    const bbox = shapeBox(child(sp, 'p:spPr'), t);
+    const bbox = shapeBox(child(sp, 'p:spPr'), t) ?? (ph ? this.inheritedBox(ph) : null);
     const body = child(sp, 'p:txBody');
     const paras = readTextBody(body, this.rels, phType === 'body' || (ph !== undefined && phType === 'obj'));
     if (paras.length === 0) return;
@@ -105,6 +134,20 @@ class SlideReader {
       else this.push({ type: 'Text', text: p.text, ...links }, bbox);
     }
   }
+}
+
+/**
+ * Slide reading order: drawing order is z-order, not reading order, so shapes are read top
+ * to bottom, then left to right (a shape's paragraphs stay together: they share its box).
+ * Only when every item has a box; otherwise drawing order is kept.
+ */
+function readingOrder(items: DocItem[]): DocItem[] {
+  if (items.some((i) => !i.prov[0]?.bbox)) return items;
+  const key = (i: DocItem) => i.prov[0]!.bbox!;
+  return items
+    .map((item, n) => ({ item, n }))
+    .sort((a, b) => Math.round(key(a.item).top / 5) - Math.round(key(b.item).top / 5) || key(a.item).left - key(b.item).left || a.n - b.n)
+    .map((x) => x.item);
 }
 
 function notesText(pkg: OfficePackage, rels: Rels): string {
@@ -145,7 +188,7 @@ export function loadPptx(bytes: Uint8Array, fileName: string): QuireDocument {
       const rels = pkg.rels(part);
       const reader = new SlideReader(pkg, page, rels, () => `pptx-${++n}`);
       reader.shapes(find(pkg.xml(part), 'p:spTree'), identity);
-      items.push(...reader.items);
+      items.push(...readingOrder(reader.items));
       const note = notesText(pkg, rels);
       if (note) notes.push({ slide: page, text: note });
     } catch (err) {

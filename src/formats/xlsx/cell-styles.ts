@@ -3,8 +3,8 @@
  * we read `xl/styles.xml`, the theme palette and each cell's `s` (style index) ourselves.
  * Only built when colours are requested or style-hidden content must be dropped.
  */
-import { attributes, partText, relationships, workbookPartPath } from './ooxml-parts.js';
-import type { ZipPackage } from './zip-extract.js';
+import { attributes, partText, relationships, workbookPartPath } from '../ooxml/ooxml-parts.js';
+import type { ZipPackage } from '../ooxml/zip-extract.js';
 
 export interface CellStyle {
   /** '#RRGGBB', only when the font sets a colour. */

@@ -6,10 +6,10 @@
  * cannot be evaluated offline and are skipped.
  */
 import { cellValues } from './cell-values.js';
-import { decodeXmlEntities, partText } from './ooxml-parts.js';
+import { decodeXmlEntities, partText } from '../ooxml/ooxml-parts.js';
 import type { CellRange } from './sheet-grid.js';
 import { XLSX, type CellObject, type WorkBook } from './sheetjs.js';
-import type { ZipPackage } from './zip-extract.js';
+import type { ZipPackage } from '../ooxml/zip-extract.js';
 
 export interface SheetDropdowns {
   /** Cells covered by a resolvable list validation (they may be empty input cells). */

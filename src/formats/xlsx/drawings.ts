@@ -4,9 +4,9 @@
  * also inside groups) count; charts and shapes are not images. Anchors give the cell
  * rectangle: a twoCellAnchor spans from..to inclusive, a oneCellAnchor covers its cell.
  */
-import { attributes, partText, relationships } from './ooxml-parts.js';
+import { attributes, partText, relationships } from '../ooxml/ooxml-parts.js';
 import type { CellRange } from './sheet-grid.js';
-import type { ZipPackage } from './zip-extract.js';
+import type { ZipPackage } from '../ooxml/zip-extract.js';
 
 export interface PictureAnchor {
   range: CellRange;

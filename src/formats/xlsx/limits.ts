@@ -19,6 +19,15 @@ export interface WorkbookLimits {
   maxCellsPerWorkbook: number;
   /** Rows × columns of one rendered table (a sparse sheet with cells at A1 and XFD1048576 would otherwise render 17 G empty cells). */
   maxTableArea: number;
+  /**
+   * Characters of displayed cell text in the whole workbook. A 140 KB workbook can point
+   * 17,000 cells at one 32,767-character shared string: SheetJS holds that cheaply, but
+   * every rendering (HTML, markdown, embed text) would copy it, 557 M characters per copy,
+   * past what a JavaScript string can hold ("Invalid string length" after a minute and
+   * 2.6 GB). 64 Mi characters keeps every rendering and the job's JSON under V8's
+   * 512 Mi-character string limit.
+   */
+  maxTextChars: number;
 }
 
 export const DEFAULT_WORKBOOK_LIMITS: Readonly<WorkbookLimits> = Object.freeze({
@@ -30,4 +39,5 @@ export const DEFAULT_WORKBOOK_LIMITS: Readonly<WorkbookLimits> = Object.freeze({
   maxCellsPerSheet: 2_000_000,
   maxCellsPerWorkbook: 4_000_000,
   maxTableArea: 5_000_000,
+  maxTextChars: 64 * 1024 * 1024,
 });

@@ -6,11 +6,11 @@
 import { ProcessingError } from '../../errors.js';
 import { scanBiffStream } from './biff-scan.js';
 import { DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from './limits.js';
-import { checkCellCounts, classifyPackage, toSheetJsContainer } from './ooxml-package.js';
+import { checkCellCounts, classifyPackage, toSheetJsContainer } from '../ooxml/ooxml-package.js';
 import { CFB, parseLegacyWorkbook, parseZipContainer, type CfbContainer, type WorkBook } from './sheetjs.js';
 import { sniffContainer } from './sniff-container.js';
-import { extractZipPackage, type ZipPackage } from './zip-extract.js';
-import { ZipFormatError } from './zip-directory.js';
+import { extractZipPackage, type ZipPackage } from '../ooxml/zip-extract.js';
+import { ZipFormatError } from '../ooxml/zip-directory.js';
 
 export type WorkbookFormat = 'xlsx' | 'xlsb' | 'xls';
 

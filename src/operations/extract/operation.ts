@@ -1,25 +1,23 @@
 /**
  * The extraction operation (`POST /v2/extract`, `GET /extract/{job_id}`): values of a
- * caller's JSON schema found in a document's own words, with scores and citations. The
- * registry builds it with the function that reads documents (operations/read-document.ts).
+ * caller's JSON schema found in a document's own words, with scores and citations. It reads
+ * its document through the run context's parseDocument() (the parse pipeline's neutral
+ * document), so it never imports the parse operation.
  */
 import type { Operation } from '../operation.js';
-import type { ReadDocument } from '../read-document.js';
 import { extractConfiguration, validateExtractOptions, type ExtractOptions } from './options.js';
 import { runExtract, type ExtractJobResult } from './run.js';
 import { extractViews } from './views.js';
 
-export function createExtractOperation(readDocument: ReadDocument): Operation<ExtractOptions, ExtractJobResult> {
-  return {
-    name: 'extract',
-    description: 'Extract the values of a JSON schema from a PDF or image, with scores and citations',
-    genericType: 'extraction',
-    family: 'extract',
-    extraOptionNames: ['file_name'],
-    optionDefaults: { schema_data: null, model: 'gamma', enable_citations: false, high_accuracy_mode: false, schema_name: null, detect_pii: false, pii_engine: 'standard', pii_block_severity: 'high' },
-    validate: validateExtractOptions,
-    publicConfig: extractConfiguration,
-    run: (ctx) => runExtract(ctx, readDocument),
-    views: extractViews,
-  };
-}
+export const extractOperation: Operation<ExtractOptions, ExtractJobResult> = {
+  name: 'extract',
+  description: 'Extract the values of a JSON schema from a PDF or image, with scores and citations',
+  genericType: 'extraction',
+  family: 'extract',
+  extraOptionNames: ['file_name'],
+  optionDefaults: { schema_data: null, model: 'gamma', enable_citations: false, high_accuracy_mode: false, schema_name: null, detect_pii: false, pii_engine: 'standard', pii_block_severity: 'high' },
+  validate: validateExtractOptions,
+  publicConfig: extractConfiguration,
+  run: (ctx) => runExtract(ctx),
+  views: extractViews,
+};

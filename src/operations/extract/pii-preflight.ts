@@ -1,16 +1,15 @@
 /**
- * PII pre-flight seam (`detect_pii`, `pii_block_severity`, `pii_engine`). The PII detector is
- * built by the editing-and-PII issue (`engine.detectPii`); until it lands this seam reports
- * "not checked", and a job asked to check answers with a note saying so instead of pretending
- * the document is clean.
+ * PII pre-flight seam (`detect_pii`, `pii_block_severity`, `pii_engine`): the shared detector
+ * (pipeline/pii, the one parse's detect_pii and engine.detectPii use) is installed by default;
+ * `setPiiDetector(null)` leaves a job asked to check with a note saying it was not checked.
  *
- * INTEGRATION: replace `detector` below with the PII detector (document + severity + engine →
- * findings at or above the severity). The spec wants a blocked document to answer
+ * The spec wants a blocked document to answer
  * `{status: 'pii_blocked', blocked: true}` with no job created, which needs the check before
  * the job exists (a submission hook that parses first); meanwhile a blocked document ends its
  * job `failed` with the error `pii_blocked` and no result.
  */
 import type { QuireDocument } from '../../model/quire-document.js';
+import { detectPiiInDocument, piiVerdict } from '../../pipeline/pii/detect.js';
 
 export type PiiSeverity = 'any' | 'low' | 'medium' | 'high';
 
@@ -23,7 +22,13 @@ export interface PiiVerdict {
 
 export type PiiDetector = (doc: QuireDocument, severity: PiiSeverity, engine: 'standard' | 'advanced') => Promise<PiiVerdict>;
 
-let detector: PiiDetector | null = null;
+/** The shared detector (pipeline/pii): findings at or above the severity block; kinds only, never values. */
+const sharedDetector: PiiDetector = async (doc, severity, engine) => {
+  const verdict = piiVerdict(await detectPiiInDocument(doc, engine), severity);
+  return { checked: true, blocked: verdict.blocked, findings: verdict.kinds };
+};
+
+let detector: PiiDetector | null = sharedDetector;
 
 /** Installs the PII detector (the PII helper's `detectPii`, adapted). */
 export function setPiiDetector(d: PiiDetector | null): void {

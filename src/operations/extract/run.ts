@@ -1,6 +1,6 @@
 /**
- * Runs one extraction job: read the document (through the injected `readDocument`, so this
- * file never imports the parse operation), optional PII pre-flight, extract by the tier's
+ * Runs one extraction job: read the document (the run context's parseDocument(), so this file
+ * never imports the parse operation), optional PII pre-flight, extract by the tier's
  * strategy, optionally re-read uncertain fields in a second reading, render the spec's result.
  *
  * Bounded work: the first EXTRACT_MAX_PAGES pages are read (a 500-page document reads pages
@@ -12,10 +12,12 @@ import { DEFAULT_LIMITS, extractFromDocument, type Outcome } from '../../pipelin
 import { tokenizeDocument, type TokenizedDocument } from '../../pipeline/extract/tokens.js';
 import type { FieldSchema } from '../../pipeline/extract/types.js';
 import type { RunContext } from '../operation.js';
-import type { ReadDocument } from '../read-document.js';
+import type { QuireDocument } from '../../model/quire-document.js';
+import { pagedSource } from '../../pipeline/pages/run-pages.js';
 import type { ExtractOptions } from './options.js';
 import { EXTRACTION_PARSE_OPTIONS, VERIFY_PARSE_OPTIONS } from './parse-options.js';
 import { piiPreflight } from './pii-preflight.js';
+import { extractionLlm, llmReread } from './llm-strategy.js';
 import { needsReview, renderResult, type ExtractionResult } from './result.js';
 import { REVIEW_THRESHOLD, TIER_STRATEGY, verifies } from './tiers.js';
 
@@ -36,12 +38,19 @@ function uncertain(outcomes: Record<string, Outcome>): string[] {
     .map(([k]) => k);
 }
 
-export async function runExtract(ctx: RunContext<ExtractOptions>, readDocument: ReadDocument): Promise<ExtractJobResult> {
+/** The document's own page count (pages past 50 were not read, so the document says less). */
+async function documentPageCount(ctx: RunContext<ExtractOptions>, doc: QuireDocument): Promise<number> {
+  if (ctx.input.type !== 'pdf' || doc.pages.length < EXTRACT_MAX_PAGES) return doc.pages.length;
+  const source = pagedSource('pdf', ctx.jobId, ctx.input.bytes);
+  return ((await ctx.pool.run('pdf.inspect', source, { signal: ctx.signal })) as { pageCount: number }).pageCount;
+}
+
+export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<ExtractJobResult> {
   const o = ctx.options;
   const notes: string[] = [];
   const t0 = performance.now();
-  const qdoc = await readDocument(ctx as RunContext<unknown>, { ...EXTRACTION_PARSE_OPTIONS, page_range: `1-${EXTRACT_MAX_PAGES}` });
-  const pageCount = Number(qdoc.metadata?.page_count ?? qdoc.pages.length);
+  const qdoc = await ctx.parseDocument({ ...EXTRACTION_PARSE_OPTIONS, page_range: `1-${EXTRACT_MAX_PAGES}` });
+  const pageCount = await documentPageCount(ctx, qdoc);
   if (pageCount > EXTRACT_MAX_PAGES) notes.push(`Only pages 1-${EXTRACT_MAX_PAGES} of ${pageCount} were read.`);
   if (o.detect_pii) {
     const verdict = await piiPreflight(qdoc, o.pii_block_severity, o.pii_engine);
@@ -53,7 +62,19 @@ export async function runExtract(ctx: RunContext<ExtractOptions>, readDocument: 
   const t1 = performance.now();
   const outcomes = extractFromDocument(doc, o.schema, TIER_STRATEGY[o.model], DEFAULT_LIMITS);
   const t2 = performance.now();
-  if (verifies(o.model, o.high_accuracy_mode)) await verify(ctx, readDocument, o.schema, outcomes, o, notes, qdoc.pages.some((p) => p.textSource === 'text-layer'));
+  if (verifies(o.model, o.high_accuracy_mode)) {
+    await verify(ctx, o.schema, outcomes, o, notes, qdoc.pages.some((p) => p.textSource === 'text-layer'));
+    const llm = extractionLlm();
+    if (llm) {
+      // Optional: a language model on the user's network re-reads what is still uncertain.
+      try {
+        const n = await llmReread(llm, doc, o.schema, outcomes, uncertain(outcomes), ctx.signal);
+        notes.push(`Language model pass (${llm.model}): ${n} field(s) improved.`);
+      } catch (err) {
+        notes.push(`Language model pass failed: ${(err as Error).message}`);
+      }
+    }
+  }
   const t3 = performance.now();
   const result = renderResult(outcomes, doc, o.model, o.enable_citations);
   return {
@@ -72,9 +93,9 @@ export async function runExtract(ctx: RunContext<ExtractOptions>, readDocument: 
  * there replaces the first one when it scores higher; when both readings agree the value's score
  * rises (two independent readings of the same words).
  */
-async function verify(ctx: RunContext<ExtractOptions>, readDocument: ReadDocument, schema: FieldSchema, outcomes: Record<string, Outcome>, o: ExtractOptions, notes: string[], textLayer: boolean): Promise<void> {
+async function verify(ctx: RunContext<ExtractOptions>, schema: FieldSchema, outcomes: Record<string, Outcome>, o: ExtractOptions, notes: string[], textLayer: boolean): Promise<void> {
   if (uncertain(outcomes).length === 0) return;
-  const second = tokenizeDocument(await readDocument(ctx as RunContext<unknown>, { ...VERIFY_PARSE_OPTIONS, page_range: `1-${EXTRACT_MAX_PAGES}` }));
+  const second = tokenizeDocument(await ctx.parseDocument({ ...VERIFY_PARSE_OPTIONS, page_range: `1-${EXTRACT_MAX_PAGES}` }));
   const { checked, improved } = reextractUncertain(outcomes, second, schema, o.model, textLayer);
   notes.push(`Verification pass: ${checked} uncertain field(s) re-read with full OCR at high resolution; ${improved} improved.`);
 }

@@ -5,10 +5,12 @@
  */
 import fs from 'node:fs';
 import { ValidationError } from '../../errors.js';
+import { workbookTaskTimeoutMs } from '../../formats/xlsx/declared-work.js';
 import { sniffContainer } from '../../formats/xlsx/sniff-container.js';
 import type { InputDescriptor } from '../../input/resolve-input.js';
 import type { ChunkedResult } from '../../model/document.js';
-import type { Operation } from '../operation.js';
+import type { Operation, RunContext } from '../operation.js';
+import { documentFromParseResult } from '../../model/document-from-segments.js';
 import { validateParseExcelOptions, type ParseExcelOptions } from './options.js';
 import { parseExcelViews } from './views.js';
 
@@ -29,6 +31,13 @@ function head(input: InputDescriptor): Uint8Array | undefined {
   }
 }
 
+async function parseWorkbookJob(ctx: RunContext<ParseExcelOptions>): Promise<ChunkedResult> {
+  const result = (await ctx.pool.run('excel.parse', { data: ctx.input.bytes, fileName: ctx.input.fileName, options: ctx.options }, { signal: ctx.signal, timeoutMs: workbookTaskTimeoutMs(ctx.pool.taskTimeoutMs, ctx.input.bytes) })) as ChunkedResult;
+  // A sheet plays the role of a page, for credits as for page_count.
+  ctx.reservePages(Math.max(1, result.page_count));
+  return result;
+}
+
 const NOT_EXCEL = 'is not an Excel workbook (.xlsx, .xlsm, .xls); use the parse operation for PDFs, images and other documents';
 
 export const parseExcelOperation: Operation<ParseExcelOptions, ChunkedResult & { pdf_url: null }> = {
@@ -45,11 +54,8 @@ export const parseExcelOperation: Operation<ParseExcelOptions, ChunkedResult & {
     if (bytes && bytes.length > 0 && sniffContainer(bytes) === 'other') throw new ValidationError('file', `${input.fileName} ${NOT_EXCEL}`);
   },
   publicConfig: (o) => ({ ...o }),
-  run: async (ctx) => {
-    const result = (await ctx.pool.run('excel.parse', { data: ctx.input.bytes, fileName: ctx.input.fileName, options: ctx.options }, { signal: ctx.signal })) as ChunkedResult;
-    // A sheet plays the role of a page, for credits as for page_count.
-    ctx.reservePages(Math.max(1, result.page_count));
-    return { ...result, pdf_url: null };
-  },
+  run: async (ctx) => ({ ...(await parseWorkbookJob(ctx)), pdf_url: null }),
+  // The workbook as the neutral document (ctx.parseDocument on a spreadsheet input).
+  toDocument: async (ctx) => documentFromParseResult({ ...(await parseWorkbookJob(ctx)), file_name: ctx.input.fileName, mime_type: ctx.input.mimeType }),
   views: parseExcelViews,
 };

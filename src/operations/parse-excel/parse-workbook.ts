@@ -11,9 +11,10 @@ import { sheetDropdowns } from '../../formats/xlsx/data-validations.js';
 import { sheetPictures } from '../../formats/xlsx/drawings.js';
 import { DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from '../../formats/xlsx/limits.js';
 import { loadWorkbook } from '../../formats/xlsx/load-workbook.js';
-import { sheetPartPaths } from '../../formats/xlsx/ooxml-parts.js';
+import { sheetPartPaths } from '../../formats/ooxml/ooxml-parts.js';
 import { buildSheetGrid, isSheetHidden } from '../../formats/xlsx/sheet-grid.js';
 import type { ChunkedResult } from '../../model/document.js';
+import { ProcessingError } from '../../errors.js';
 import { effectiveOptions, type ParseExcelOptions } from './options.js';
 import { sheetChunks } from './sheet-chunks.js';
 
@@ -33,6 +34,7 @@ export function parseWorkbook(bytes: Uint8Array, fileName: string, options: Pars
       return [i, eff.dropdowns && parts && part ? sheetDropdowns(parts, part, workbook, name) : null] as const;
     }),
   );
+  let textChars = 0;
   const chunks = output.flatMap((sheetIndex, pos) => {
     const name = workbook.SheetNames[sheetIndex]!;
     const part = sheetPaths.get(name);
@@ -50,6 +52,10 @@ export function parseWorkbook(bytes: Uint8Array, fileName: string, options: Pars
       },
       styles,
     );
+    for (const c of grid.cells) textChars += c.display.length + (c.formula?.length ?? 0);
+    if (textChars > limits.maxTextChars) {
+      throw new ProcessingError('too_large', `Workbook rejected: its cells hold more than ${limits.maxTextChars.toLocaleString('en-US')} characters of text (the limit); the document's text is too large to hold in memory. Split the workbook.`);
+    }
     const pictures = !eff.dropImages && parts && part ? sheetPictures(parts, part) : [];
     // The grid holds everything needed from here on: let the SheetJS cells and the sheet XML go.
     delete workbook.Sheets[name];

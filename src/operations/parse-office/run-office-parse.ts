@@ -15,7 +15,8 @@ import { ProcessingError } from '../../errors.js';
 import type { ChunkedResult } from '../../model/document.js';
 import type { QuireDocument } from '../../model/quire-document.js';
 import { selectPages } from '../../options/page-range.js';
-import { loadOfficeDocument, officeKind } from '../../formats/office/load-office.js';
+import { officeKind } from '../../formats/office/load-office.js';
+import type { WorkerPool } from '../../workers/pool.js';
 import { sofficeAvailable, sofficeConvert } from '../../engines/soffice/soffice.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import { alignToRendering } from './align-to-rendering.js';
@@ -56,14 +57,15 @@ export interface OfficeParseResult extends ParseResult {
 }
 
 /** Loads the neutral document of an office/HTML input (converting DOC/PPT), plus its PDF rendering when LibreOffice exists. */
-export async function loadOfficeInput(input: LoadedInput, kind: 'docx' | 'pptx' | 'html' | 'doc' | 'ppt', signal?: AbortSignal, render = true): Promise<{ doc: QuireDocument; pdf: Uint8Array | null }> {
+export async function loadOfficeInput(input: LoadedInput, kind: 'docx' | 'pptx' | 'html' | 'doc' | 'ppt', pool: WorkerPool, signal?: AbortSignal, render = true): Promise<{ doc: QuireDocument; pdf: Uint8Array | null }> {
   let bytes = input.bytes;
   let native: 'docx' | 'pptx' | 'html' = kind === 'doc' ? 'docx' : kind === 'ppt' ? 'pptx' : kind;
   if (kind === 'doc' || kind === 'ppt') {
     if (!sofficeAvailable()) throw new ProcessingError('unsupported_format', `Legacy .${kind} files need LibreOffice (soffice) to be converted; it is not installed on this host. Install LibreOffice or save the file as .${native}.`);
     bytes = await sofficeConvert(bytes, kind, native, { signal });
   }
-  const doc = loadOfficeDocument(bytes, input.fileName);
+  // Read in a worker: the pool's time limit and heap limit bound a hostile or huge file.
+  const doc = (await pool.runAny('office.load', { data: bytes, fileName: input.fileName }, { signal })) as QuireDocument;
   let pdf: Uint8Array | null = null;
   if (render && native !== 'html' && sofficeAvailable()) {
     try {
@@ -73,7 +75,7 @@ export async function loadOfficeInput(input: LoadedInput, kind: 'docx' | 'pptx' 
       if (signal?.aborted) throw err;
       doc.warnings.push({ message: `The PDF rendering failed: ${(err as Error).message}` });
     }
-  } else doc.metadata = { ...doc.metadata, rendering: 'none (LibreOffice not installed)' };
+  } else doc.metadata = { ...doc.metadata, rendering: 'none (LibreOffice not available)' };
   native = native as typeof native;
   return { doc, pdf };
 }
@@ -85,7 +87,7 @@ export async function runOfficeParse(ctx: ParseContext, kind: OfficeInputKind): 
     ctx.reservePages(Math.max(1, result.page_count));
     return { ...result, pdf_url: null, skipped_pages: [] };
   }
-  const { doc, pdf } = await loadOfficeInput(input, kind, ctx.signal);
+  const { doc, pdf } = await loadOfficeInput(input, kind, ctx.pool, ctx.signal);
   // Word documents get pages and boxes from the rendering; slides already have both.
   if (pdf && doc.metadata?.format === 'docx') {
     try {
@@ -100,7 +102,7 @@ export async function runOfficeParse(ctx: ParseContext, kind: OfficeInputKind): 
 
 /** The neutral document of an office/HTML input for operations that read documents (ctx.parseDocument). */
 export async function officeDocument(ctx: ParseContext, kind: 'docx' | 'pptx' | 'html' | 'doc' | 'ppt'): Promise<QuireDocument> {
-  const { doc } = await loadOfficeInput(ctx.input, kind, ctx.signal, false);
+  const { doc } = await loadOfficeInput(ctx.input, kind, ctx.pool, ctx.signal, false);
   ctx.reservePages(doc.pages.length);
   doc.items.forEach((item, i) => (item.id = stableId(ctx.jobId, item.prov[0]?.pageNumber ?? 1, i, item.type, item.id)));
   return doc;

@@ -13,20 +13,21 @@ import type { QuireDocument } from '../../model/quire-document.js';
 import { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
 import { classifyDocument } from '../../pipeline/classify/document-types.js';
 import { mergeTablesAcrossPages } from '../../pipeline/merge-tables/merge-tables.js';
-import { tableProcessingNotes } from '../tables/processing-notes.js';
+import { tableProcessingNotes } from './processing-notes.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import path from 'node:path';
 import { sniffImageType } from '../../formats/image/sniff-image-type.js';
 import type { WorkerPool } from '../../workers/pool.js';
+import type { TaskHandlers } from '../tasks.js';
 import type { ParseOptions } from './options.js';
-import type { OcrSettings } from './page-ocr.js';
+import type { OcrSettings } from '../../pipeline/pages/page-ocr.js';
 import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
 
 export interface ParseContext {
   jobId: string;
   input: LoadedInput;
   options: ParseOptions;
-  pool: WorkerPool;
+  pool: WorkerPool<TaskHandlers>;
   signal: AbortSignal;
   maxPages: number;
   layoutModel: LayoutModelRef | null;

@@ -9,6 +9,7 @@ import type { PageLayout } from '../../model/layout.js';
 import { pagedSource, planPages, runPages } from '../../pipeline/pages/run-pages.js';
 import { stableId } from '../../model/ids.js';
 import type { WorkerPool } from '../../workers/pool.js';
+import type { TaskHandlers } from '../tasks.js';
 import type { TablesOptions } from './options.js';
 import { tableEntry, type TableEntry } from './table-result.js';
 
@@ -16,7 +17,7 @@ export interface TablesContext {
   jobId: string;
   input: LoadedInput;
   options: TablesOptions;
-  pool: WorkerPool;
+  pool: WorkerPool<TaskHandlers>;
   signal: AbortSignal;
   maxPages: number;
   reservePages(count: number): void;

@@ -52,6 +52,7 @@ function itemOf(b: Block, i: number, page: PageLayout, docKey: string, merged: r
   if (type === 'SectionHeader') item.level = b.level ?? 1;
   if (type === 'PageHeader' || type === 'PageFooter') item.furniture = true;
   if (b.table) item.table = b.table;
+  if (b.chart) item.chart = b.chart;
   return item;
 }
 

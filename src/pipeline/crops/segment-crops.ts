@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { RasterImage } from '../../engines/ocr/interface.js';
 import type { BBox } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
-import { encodeCrop, pageBoxToPixels } from '../rasterize/crop-raster.js';
+import { encodeCrop, pageBoxToPixels } from '../../raster/crop-raster.js';
 
 /** Longer side of a crop, in pixels: enough to read, small enough to ship inline. */
 const MAX_SIDE = 2000;

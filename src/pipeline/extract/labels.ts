@@ -61,7 +61,14 @@ for (const c of CONCEPTS) for (const t of c.triggers) TRIGGER_SPREAD.set(t, (TRI
 /** Concepts the field evokes: name words count double, each word weighted by 1/spread; best only. */
 function conceptsFor(nameWords: string[], descWords: string[], fits: (c: Concept) => boolean): Concept[] {
   const weight = (words: string[], c: Concept) => words.filter((w) => c.triggers.includes(w)).reduce((s, w) => s + 1 / TRIGGER_SPREAD.get(w)!, 0);
-  const scored = CONCEPTS.filter(fits).map((c) => ({ c, s: 2 * weight(nameWords, c) + weight(descWords, c) })).filter((x) => x.s > 0);
+  const hits = (words: string[], c: Concept) => new Set(words.filter((w) => c.triggers.includes(w))).size;
+  // A description alone evokes a concept only with two of its words ("Customer the invoice is
+  // addressed to" is not an invoice number; "Total amount paid" is a total).
+  const named = CONCEPTS.some((c) => fits(c) && hits(nameWords, c) > 0);
+  const scored = CONCEPTS.filter(fits)
+    .filter((c) => named ? hits(nameWords, c) > 0 || hits(descWords, c) >= 2 : hits(descWords, c) >= 2)
+    .map((c) => ({ c, s: 2 * weight(nameWords, c) + weight(descWords, c) }))
+    .filter((x) => x.s > 0);
   if (scored.length === 0) return [];
   const best = Math.max(...scored.map((x) => x.s));
   return scored.filter((x) => x.s >= best - 1e-9).map((x) => x.c);

@@ -143,8 +143,14 @@ const ID_RE = /^#?[A-Za-z0-9][A-Za-z0-9_\-/.#]*$/;
 
 function findId(tokens: Token[], from: number, to: number): ValueMatch | null {
   for (let i = from; i < to; i++) {
+    // "No: # BLR_2015…": after a colon, a lone "#" is printed as part of the number.
+    if (tokens[i]!.text === '#' && i + 1 < to && i > 0 && /:$/.test(tokens[i - 1]!.text)) {
+      const next = findId(tokens, i + 1, i + 2);
+      if (next) return { start: i, end: next.end, value: `#${next.value}`, raw: `#${next.raw}`, quality: next.quality };
+    }
     const t = tokens[i]!.text.replace(/[:;,]$/, '');
-    if (t.length < 3 || !ID_RE.test(t) || !/\d/.test(t)) continue;
+    // Two-digit numbers are identifiers too ("Invoice Number: 14"); shorter mixed words are noise.
+    if (t.length < 2 || (t.length < 3 && !/^\d+$/.test(t)) || !ID_RE.test(t) || !/\d/.test(t)) continue;
     if (/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(t)) continue; // a date
     if (/^\d+[.,]\d{2}$/.test(t)) continue; // an amount
     return { start: i, end: i + 1, value: t, raw: t, quality: /^\d+$/.test(t) || /[A-Z]/.test(t) ? 1 : 0.8 };

@@ -11,6 +11,7 @@ import type { RasterImage } from '../../engines/ocr/interface.js';
 import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
 import { layoutEngineFor } from '../../engines/layout/worker-engine.js';
 import { fuseLayout } from './fuse-layout.js';
+import { regroupLinesByRegions } from './regroup-lines.js';
 
 export interface LayoutStageSettings extends LayoutModelRef {
   /** advanced_layout_detection: keep KeyValuePair, Signature and Seal. */
@@ -45,7 +46,9 @@ export async function applyLayoutModel(
   const { image, scale } = typeof raster === 'function' ? await raster(modelDpi(layout.width, layout.height, engine.inputWidth, engine.inputHeight)) : raster;
   const regions = await engine.detect(image);
   const inPage = regions.map((r) => ({ ...r, left: r.left / scale, top: r.top / scale, width: r.width / scale, height: r.height / scale }));
-  return fuseLayout(layout, inPage, { advanced: s.advanced });
+  // An OCR page's lines are grouped by the model's regions (regroup-lines.ts).
+  const grouped = layout.textSource === 'ocr' ? regroupLinesByRegions(layout, inPage) : layout;
+  return fuseLayout(grouped, inPage, { advanced: s.advanced });
 }
 
 function modelDpi(width: number, height: number, inputWidth: number, inputHeight: number): number {

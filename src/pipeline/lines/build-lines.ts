@@ -106,7 +106,17 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
     }
     if (cur.length > 0) lines.push(finishLine(cur));
   }
-  return lines.sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+  return lines.filter((l) => !isLeader(l.text)).sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+}
+
+/**
+ * A line of nothing but dot leaders or fill-in rules ("..........", "______"), split from
+ * its label by a wide gap: layout, not text (forms, tables of contents). Leaders inside a
+ * line stay as they are.
+ */
+const LEADER_LINE = /^[\s.·…_\-‒–—]*$/u;
+function isLeader(text: string): boolean {
+  return LEADER_LINE.test(text) && text.replace(/\s+/g, '').length >= 4;
 }
 
 function finishLine(runs: TextRun[]): Line {

@@ -3,8 +3,8 @@
  * geometry estimates — blank detection, text direction, skew — and for ink coverage.
  */
 import type { RasterImage } from '../../engines/ocr/interface.js';
-import { toGrey } from '../rasterize/raster-grey.js';
-import { rasterFromSharp, sharpFromRaster } from '../rasterize/raster-sharp.js';
+import { toGrey } from '../../raster/raster-grey.js';
+import { rasterFromSharp, sharpFromRaster } from '../../raster/raster-sharp.js';
 
 export interface InkMask {
   width: number;

@@ -14,11 +14,11 @@
 import type { PageSegmentation, OcrEngine, OcrPageResult, RasterImage } from '../../engines/ocr/interface.js';
 import type { BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
-import { toGrey } from '../rasterize/raster-grey.js';
-import { cropRaster, type PixelRect } from '../rasterize/crop-raster.js';
+import { toGrey } from '../../raster/raster-grey.js';
+import { cropRaster, type PixelRect } from '../../raster/crop-raster.js';
 import { inkMask, isBlank, type InkMask } from './ink-mask.js';
 import { glyphSizes, maskComponents, ocrEnlargeFactor, ocrScaleFactor, textInkPoints, textLargeEnough } from './glyph-size.js';
-import { rasterFromSharp, sharpFromRaster } from '../rasterize/raster-sharp.js';
+import { rasterFromSharp, sharpFromRaster } from '../../raster/raster-sharp.js';
 import { estimateTextDirection, uprightEvidence } from './text-direction.js';
 import { rotateRaster, toSourceBox, type RasterRotation } from './rotate-raster.js';
 import { readingQuality, type ReadingQuality } from './text-quality.js';

@@ -4,7 +4,7 @@
  */
 import type { BBox } from '../../model/document.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
-import { rasterFromSharp, sharpFromRaster } from '../rasterize/raster-sharp.js';
+import { rasterFromSharp, sharpFromRaster } from '../../raster/raster-sharp.js';
 
 export interface RasterRotation {
   /** Clockwise degrees applied to the source. */

@@ -13,8 +13,8 @@
 import type { OcrEngine, RasterImage } from '../../engines/ocr/interface.js';
 import type { BBox } from '../../model/document.js';
 import type { PageContent, TextRun } from '../../model/page.js';
-import { cropRaster } from '../rasterize/crop-raster.js';
-import { toGrey } from '../rasterize/raster-grey.js';
+import { cropRaster } from '../../raster/crop-raster.js';
+import { toGrey } from '../../raster/raster-grey.js';
 import { ocrPage } from './ocr-page.js';
 import { assessTextLayer, TEXT_LAYER_RULES } from './text-layer-needs-ocr.js';
 

@@ -26,12 +26,15 @@ export interface Segment {
 export const BOUNDARY_THRESHOLD = 0.6;
 
 /** Headings that open a document rather than continue one (any language this project reads). */
-const FIRST_PAGE = /\b(abstract|r[ée]sum[ée]|zusammenfassung|table of contents|contents|sommaire|inhaltsverzeichnis|dear\b|to whom it may concern|memorandum|memo\b|invoice\b|facture\b|rechnung\b|receipt\b|statement\b|agenda\b|minutes\b|curriculum vitae|preface|foreword|vorwort)/im;
+const FIRST_PAGE = /\b(abstract|r[ée]sum[ée]|zusammenfassung|dear\b|to whom it may concern|memorandum|memo\b|invoice\b|facture\b|rechnung\b|receipt\b|account statement|bank statement|statement of account|agenda\b|minutes\b|curriculum vitae|preface|foreword|vorwort)/im;
 
 const COUNTER = /\b(?:page|pg|p\.|seite|página|pagina)\s*(\d{1,4})\s*(?:of|\/|von|de|sur|di)\s*(\d{1,4})\b|(?:^|\n)\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*(?:$|\n)/gi;
 const DOC_NUMBER = /\b(?:invoice|inv|receipt|order|statement|account|acct|policy|reference|ref|bill|facture|rechnung|factuur|bon)\b[ \t]*(?:no\.?|nr\.?|number|num\.?|#|n°|nº|id)?(?:[ \t]*[:#.][ \t]*)*[ \t]*([A-Z0-9][A-Z0-9_\-/]{3,})/gi;
 
 /** The page's "X of N" counter, if it states one. */
+/** Headings that only a document's first pages carry, wherever they sit on the page. */
+const OPENING_HEADING = /^\s*(abstract|preface|foreword|vorwort|executive summary)\s*$/im;
+
 /** Whether a page's title zone has a short line naming a document's opening ("Amazon Web Services Invoice", "Abstract"). */
 function opensDocument(rawTitle: string): boolean {
   return rawTitle.split('\n').some((line) => line.trim().split(/\s+/).length <= 6 && FIRST_PAGE.test(line));
@@ -74,7 +77,7 @@ export interface PageExtras {
 }
 
 /** Boundary score between page i-1 and page i (i ≥ 1). */
-export function boundaryScore(ev: readonly PageEvidence[], scores: readonly PageScore[], extras: readonly PageExtras[], i: number, categories: number, trace?: string[]): number {
+export function boundaryScore(ev: readonly PageEvidence[], scores: readonly PageScore[], extras: readonly PageExtras[], i: number, categories: number, trace?: string[], running?: { classification: string; confidence: number }): number {
   const a = ev[i - 1]!;
   const b = ev[i]!;
   let s = 0;
@@ -95,8 +98,11 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
   if (na.size && nb.size) note([...nb].some((x) => na.has(x)) ? 'same number' : 'new number', [...nb].some((x) => na.has(x)) ? -0.8 : 0.8);
   const sa = scores[i - 1]!;
   const sb = scores[i]!;
-  const informative = (p: PageScore) => p.confidence > Math.max(0.4, 1.5 / categories);
+  const informative = (p: { confidence: number }) => p.confidence > Math.max(0.4, 1.5 / categories);
   if (sa.classification !== sb.classification && informative(sa) && informative(sb)) note('category changes', 0.7);
+  // Against the document running so far (its pages combined): a weak last page must not hide
+  // that this page belongs elsewhere.
+  else if (running && running.classification !== sb.classification && running.confidence >= 0.5 && informative(sb)) note('category differs from the running document', 0.4);
   if (a.width > 0 && b.width > 0 && (Math.abs(a.width - b.width) > 2 || Math.abs(a.height - b.height) > 2)) note('page size changes', 0.5);
   if (extras[i - 1]!.textSource !== extras[i]!.textSource) note('text source changes', 0.3);
   const shared = extras[i]!.furniture.filter((f) => f.length > 3 && extras[i - 1]!.furniture.includes(f));
@@ -104,6 +110,7 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
   else if (extras[i - 1]!.furniture.some((f) => f.length > 3) && !extras[i]!.furniture.some((f) => f.length > 3)) note('running header stops', 0.4);
   if (b.wordCount > 0 && b.wordCount <= 40 && a.wordCount > 100) note('sparse page after a full one', 0.3);
   if (opensDocument(b.rawTitle)) note('first-page marker', opensDocument(a.rawTitle) ? 0.3 : 0.5);
+  else if (OPENING_HEADING.test(b.rawHeadings)) note('opening heading (abstract, contents...)', 0.4);
   const ta = new Set(a.titleText.trim().split(' ').filter(Boolean));
   const tb = new Set(b.titleText.trim().split(' ').filter(Boolean));
   if (ta.size >= 2 && tb.size >= 2) {
@@ -124,7 +131,10 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
 /** Cut the pages into documents and give each its category. */
 export function segmentPages(ev: readonly PageEvidence[], scores: readonly PageScore[], extras: readonly PageExtras[], names: readonly string[]): Segment[] {
   const starts = [0];
-  for (let i = 1; i < ev.length; i++) if (boundaryScore(ev, scores, extras, i, names.length) >= BOUNDARY_THRESHOLD) starts.push(i);
+  for (let i = 1; i < ev.length; i++) {
+    const running = combinePages(scores.slice(starts[starts.length - 1]!, i), names);
+    if (boundaryScore(ev, scores, extras, i, names.length, undefined, running) >= BOUNDARY_THRESHOLD) starts.push(i);
+  }
   return starts.map((start, k) => {
     const end = (starts[k + 1] ?? ev.length) - 1;
     const doc = combinePages(scores.slice(start, end + 1), names);

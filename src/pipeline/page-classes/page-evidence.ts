@@ -28,6 +28,8 @@ export interface PageEvidence {
   raw: string;
   /** Raw text of the title zone. */
   rawTitle: string;
+  /** Raw text of every short heading of the page (Title, SectionHeader), one per line. */
+  rawHeadings: string;
   width: number;
   height: number;
 }
@@ -72,7 +74,8 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
     const box = i.prov[0]?.bbox;
     return !box || size.height <= 0 || box.top <= size.height * TOP_SHARE;
   };
-  const top = body.filter((i) => !i.furniture).slice(0, TOP_ITEMS).filter((i) => short(i) && nearTop(i));
+  // A page header at the top counts too: letterheads and one-page documents' titles are often typed as headers.
+  const top = [...body.filter((i) => i.type === 'PageHeader' && short(i) && nearTop(i) && /\p{L}{3}/u.test(i.text)), ...body.filter((i) => !i.furniture).slice(0, TOP_ITEMS).filter((i) => short(i) && nearTop(i))];
   const titleItems = [...new Set([...body.filter((i) => i.type === 'Title' && short(i)), ...body.filter((i) => isTitleItem(i) && short(i) && nearTop(i)), ...top])];
   const rawTitle = titleItems.map((i) => i.text).join('\n');
   const ws = words(raw);
@@ -111,6 +114,7 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
     cues,
     raw,
     rawTitle,
+    rawHeadings: body.filter((i) => isTitleItem(i) && short(i)).map((i) => i.text).join('\n'),
     width,
     height,
   };

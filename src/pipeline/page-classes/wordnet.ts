@@ -128,12 +128,41 @@ export interface RelatedText {
  * 0.7, more specific terms 0.6, more general terms 0.4, each scaled down for rarer senses
  * (sense 1 x1, sense 2 x0.6, sense 3 x0.4; later senses ignored).
  */
+/** Synsets whose meaning is a kind of document (or of what documents record). */
+const DOCUMENT_ANCESTORS = new Set(['document', 'written document', 'papers', 'writing', 'written material', 'piece of writing', 'written communication', 'written language', 'text', 'textual matter', 'record', 'written record', 'written account', 'publication', 'letter', 'missive', 'statement', 'card', 'certificate', 'credential', 'license', 'licence', 'bill', 'list', 'listing', 'form', 'book', 'article', 'report', 'study', 'essay', 'contract', 'legal document', 'instrument', 'commercial document', 'commercial instrument', 'message', 'acknowledgment', 'acknowledgement', 'summary', 'information']);
+
+/** Whether a sense is document-like: it or one of its ancestors (6 levels) names a kind of document. */
+function isDocumentSense(offset: number): boolean {
+  let frontier = [offset];
+  for (let depth = 0; depth < 7 && frontier.length; depth++) {
+    const next: number[] = [];
+    for (const off of frontier) {
+      const s = readSynset(off);
+      if (!s) continue;
+      if (depth > 0 && s.words.some((w) => DOCUMENT_ANCESTORS.has(w))) return true;
+      next.push(...s.hypernyms);
+    }
+    frontier = next;
+  }
+  return false;
+}
+
+/**
+ * Texts related to a noun phrase, weighted by how close they are: synonyms 1, definition
+ * 0.7, more specific terms 0.6, more general terms 0.4. Category names are document types,
+ * so the senses used are the document-like ones ("form" as "a printed document with spaces in
+ * which to write", not "the phonological or orthographic sound or appearance of a word"),
+ * in WordNet's order, weighted 1, 0.6, 0.4; a name with no document-like sense falls back to
+ * its first three senses at half weight.
+ */
 export function relatedTexts(lemma: string): RelatedText[] {
   const offsets = lookup(lemma.trim().toLowerCase().replace(/\s+/g, '_'));
   if (!offsets) return [];
   const out: RelatedText[] = [];
-  const senseWeight = [1, 0.6, 0.4];
-  offsets.slice(0, 3).forEach((off, i) => {
+  const documentLike = offsets.filter(isDocumentSense).slice(0, 3);
+  const chosen = documentLike.length ? documentLike : offsets.slice(0, 3);
+  const senseWeight = documentLike.length ? [1, 0.6, 0.4] : [0.5, 0.3, 0.2];
+  chosen.forEach((off, i) => {
     const s = readSynset(off);
     if (!s) return;
     const w = senseWeight[i]!;

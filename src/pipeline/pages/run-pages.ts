@@ -14,8 +14,9 @@ import { ProcessingError, errorMessage } from '../../errors.js';
 import type { PageLayout } from '../../model/layout.js';
 import { selectPages, type PageRange } from '../../options/page-range.js';
 import type { WorkerPool } from '../../workers/pool.js';
+import type { PageTasks } from './page-tasks.js';
 
-/** The worker task payload of a batch, less its pages (see operations/parse/pdf-tasks.ts). */
+/** The worker task payload of a batch, less its pages (see pipeline/pages/pdf-pages.ts). */
 export interface PageTaskSettings {
   options: { pageByPage: boolean; fixReadingOrder: boolean };
   ocr: { ocrMode: 'auto_ocr' | 'full_ocr'; ocrEngine: string; highResolution: boolean; cropDir: string | null };
@@ -54,8 +55,8 @@ export function pagedSource(kind: 'pdf' | 'image', key: string, bytes: Uint8Arra
  * Counts the pages (in a worker), refuses documents over the page limit before any page
  * work, and selects the pages of `page_range`.
  */
-export async function planPages(pool: WorkerPool, source: PagedSource, pageRange: PageRange | null | undefined, maxPages: number, signal: AbortSignal): Promise<number[]> {
-  const { pageCount } = source.kind === 'image' ? await pool.run('image.inspect', source, { signal }) : await pool.run('pdf.inspect', source, { signal });
+export async function planPages(pool: WorkerPool<PageTasks>, source: PagedSource, pageRange: PageRange | null | undefined, maxPages: number, signal: AbortSignal): Promise<number[]> {
+  const { pageCount } = source.kind === 'image' ? await pool.run('image.inspect', { ...source, maxPages }, { signal }) : await pool.run('pdf.inspect', source, { signal });
   if (pageCount === 0) throw new ProcessingError('corrupt_document', 'The document has no pages.');
   if (pageCount > maxPages) {
     throw new ProcessingError('page_limit_exceeded', `The document has ${pageCount} pages; the limit is ${maxPages}. Split it or select pages with page_range.`);
@@ -84,7 +85,7 @@ function skipped(pageNumber: number, reason: string): PageLayout {
 }
 
 /** Runs the pages; returns their layouts in page order (failed pages carry `error`). */
-export async function runPages(pool: WorkerPool, req: PageRunRequest): Promise<PageLayout[]> {
+export async function runPages(pool: WorkerPool<PageTasks>, req: PageRunRequest): Promise<PageLayout[]> {
   const { source, settings, pages } = req;
   const failFast = req.errorHandling === 'Fail';
   // Aborted by the job (cancel) or, under Fail, by the first failure.

@@ -5,7 +5,7 @@
  */
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
-import { entryData, readZipDirectory } from '../../../src/formats/xlsx/zip-directory.js';
+import { entryData, readZipDirectory } from '../../../src/formats/ooxml/zip-directory.js';
 import { writeZip } from './zip-writer.js';
 
 export interface SheetSpec {

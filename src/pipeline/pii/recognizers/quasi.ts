@@ -67,19 +67,49 @@ interface Offsetted {
   offset: { start: number; length: number };
 }
 
+/**
+ * Lines worth tagging: a name needs two capitalised words in a row, a place a capitalised word
+ * after "in/at/from/to/near" or before a comma. Tagging only those lines (joined, offsets
+ * mapped back) keeps compromise's cost down on long pages.
+ */
+const NLP_CUE = /\p{Lu}\p{Ll}+\s+\p{Lu}[\p{Ll}.]|\b(?:in|at|from|to|near|of)\s+\p{Lu}\p{Ll}|\p{Lu}\p{Ll}+,/u;
+
 async function nlpEntities(text: string, out: Match[]): Promise<void> {
   const nlp = await loadNlp();
-  const doc = nlp(text);
+  // Keep the lines with a cue; `starts[i]` is where picked line i begins in `text`.
+  const picked: string[] = [];
+  const starts: number[] = [];
+  const joinedStarts: number[] = [];
+  let pos = 0;
+  let joinedLength = 0;
+  for (const line of text.split('\n')) {
+    if (NLP_CUE.test(line)) {
+      picked.push(line);
+      starts.push(pos);
+      joinedStarts.push(joinedLength);
+      joinedLength += line.length + 1;
+    }
+    pos += line.length + 1;
+  }
+  if (picked.length === 0) return;
+  const toText = (offset: number) => {
+    let i = joinedStarts.length - 1;
+    while (i > 0 && joinedStarts[i] > offset) i--;
+    return starts[i] + (offset - joinedStarts[i]);
+  };
+  const doc = nlp(picked.join('\n'));
   for (const p of doc.people().json({ offset: true }) as Offsetted[]) {
     const value = p.text.replace(/[\s,.;:]+$/, '');
     // One capitalised word is too often a surname-like common word in a heading.
     if (!/^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}.'’-]*)+$/u.test(value)) continue;
-    out.push({ type: 'person_name', start: p.offset.start, end: p.offset.start + value.length, value, confidence: 0.75 });
+    const start = toText(p.offset.start);
+    out.push({ type: 'person_name', start, end: start + value.length, value, confidence: 0.75 });
   }
   for (const p of doc.places().json({ offset: true }) as Offsetted[]) {
     const value = p.text.replace(/[\s,.;:]+$/, '');
     if (!/^[A-Z]/.test(value)) continue;
-    out.push({ type: 'location', start: p.offset.start, end: p.offset.start + value.length, value, confidence: 0.6 });
+    const start = toText(p.offset.start);
+    out.push({ type: 'location', start, end: start + value.length, value, confidence: 0.6 });
   }
 }
 

@@ -4,8 +4,9 @@
  * container SheetJS's `parse_zip` expects.
  */
 import { ProcessingError } from '../../errors.js';
-import type { WorkbookLimits } from './limits.js';
-import { CFB, type CfbContainer } from './sheetjs.js';
+import { withDefaultStyles } from '../xlsx/default-styles.js';
+import type { WorkbookLimits } from '../xlsx/limits.js';
+import { CFB, type CfbContainer } from '../xlsx/sheetjs.js';
 import type { ZipPackage } from './zip-extract.js';
 
 export type OoxmlKind = 'xlsx' | 'xlsb';
@@ -79,6 +80,6 @@ export function checkCellCounts(pkg: ZipPackage, limits: WorkbookLimits): void {
 
 export function toSheetJsContainer(pkg: ZipPackage): CfbContainer {
   const zip = CFB.utils.cfb_new();
-  for (const [name, data] of pkg.files) CFB.utils.cfb_add(zip, name, data, { unsafe: true });
+  for (const [name, data] of withDefaultStyles(pkg.files)) CFB.utils.cfb_add(zip, name, data, { unsafe: true });
   return zip;
 }

@@ -3,7 +3,7 @@
  * text layer or OCR words). Model-based strategies have no local model in this build: the
  * job runs with the local result and says so in `metadata.notes`.
  */
-import type { SegmentProcessingEntry } from '../parse/options.js';
+import type { SegmentProcessingEntry } from './options.js';
 
 export function tableProcessingNotes(processing: Record<string, SegmentProcessingEntry>): string[] {
   const t = processing.Table;

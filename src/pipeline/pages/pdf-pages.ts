@@ -6,14 +6,14 @@
 import { setImmediate } from 'node:timers/promises';
 import { errorMessage } from '../../errors.js';
 import type { PageLayout } from '../../model/layout.js';
-import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
+import { analyzePage, type AnalyzeOptions } from '../analyze-page.js';
 import { mapPdfError, openPdf, type PDFDocumentProxy, type PDFPageProxy } from '../../formats/pdf/open-document.js';
 import { extractPageContent } from '../../formats/pdf/page-content.js';
 import { saveCodeCache } from '../../formats/pdf/bundle-script.js';
 import type { PageContent } from '../../model/page.js';
-import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../pipeline/rasterize/render-pdf-page.js';
+import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../formats/pdf/render-page.js';
 import { cropPage, layoutOcrPage, needsOcr, ocrContent, ocrRenderPlan, scanLayerContradicted, warmOcrEngine, LAYER_REPLACED, type OcrOutcome, type OcrRenderPlan, type OcrSettings } from './page-ocr.js';
-import { applyLayoutModel, textLayerIsEnough, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
+import { applyLayoutModel, textLayerIsEnough, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
 
 export interface PdfSource {
   /** Key of the job (or any id unique to these bytes + password). */

@@ -4,8 +4,9 @@
  * its sizes), so a bomb is stopped after at most `maxEntryBytes` of output.
  */
 import { inflateRawSync } from 'node:zlib';
+import { formatBytes } from '../../byte-size.js';
 import { ProcessingError } from '../../errors.js';
-import type { WorkbookLimits } from './limits.js';
+import type { WorkbookLimits } from '../xlsx/limits.js';
 import { entryData, readZipDirectory, ZipEntryLimitError, ZipFormatError, type ZipEntry } from './zip-directory.js';
 
 export interface ZipPackage {
@@ -23,9 +24,7 @@ function isSkipped(name: string): boolean {
   return SKIPPED_FILES.has(name) || SKIPPED_PREFIXES.some((p) => name.startsWith(p));
 }
 
-function mib(n: number): string {
-  return `${Math.round(n / (1024 * 1024))} MiB`;
-}
+const mib = formatBytes;
 
 function tooLarge(message: string): ProcessingError {
   return new ProcessingError('too_large', `Workbook rejected: ${message}.`);

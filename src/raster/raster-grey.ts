@@ -1,5 +1,5 @@
 /** Colour raster → 8-bit grey (BT.601 luma), alpha composited onto white. */
-import type { RasterImage } from '../../engines/ocr/interface.js';
+import type { RasterImage } from './raster-image.js';
 
 /**
  * An OCRed page's raster is turned grey by several stages (ink mask, OCR, ruling lines,

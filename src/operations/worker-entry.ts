@@ -5,14 +5,16 @@
 import { ProcessingError, errorMessage } from '../errors.js';
 import { taskHandlers, type TaskKind } from './tasks.js';
 import { loadPdfJs } from '../formats/pdf/open-document.js';
-import { applyV8Tuning } from './v8-tuning.js';
+import { applyV8Tuning } from '../runtime/v8-tuning.js';
 
 applyV8Tuning();
 
 // Load pdf.js while the worker waits for its first task, not during it.
 void loadPdfJs().catch(() => undefined);
 
-export type WorkerReply = { ok: true; value: unknown } | { ok: false; error: { kind: string; message: string } };
+import type { WorkerReply } from '../workers/pool.js';
+
+export type { WorkerReply };
 
 export default async function runTask(task: { kind: TaskKind; payload: unknown }): Promise<WorkerReply> {
   const handler = taskHandlers[task.kind] as ((p: unknown) => unknown) | undefined;

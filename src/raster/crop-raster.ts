@@ -1,7 +1,7 @@
 /** Cutting page regions out of a raster: for region OCR and for segment `image` crops. */
 import { sharpFromRaster } from './raster-sharp.js';
-import type { BBox } from '../../model/document.js';
-import type { RasterImage } from '../../engines/ocr/interface.js';
+import type { BBox } from '../model/document.js';
+import type { RasterImage } from './raster-image.js';
 
 /** Integer pixel rectangle inside the raster; width and height at least 1. */
 export interface PixelRect {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { ProcessingError } from '../../errors.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
-import { cappedScale, DEFAULT_RASTER_LIMITS, type RasterLimits } from './raster-dpi.js';
+import { clearDecodeLimitHit, throwIfDecodeLimitHit } from './decode-limits.js';
+import { cappedScale, DEFAULT_RASTER_LIMITS, type RasterLimits } from '../../raster/raster-dpi.js';
 
 /**
  * pdf.js draws with Path2D and pattern objects from the @napi-rs/canvas copy it resolves
@@ -58,12 +59,15 @@ async function renderViewport(page: PDFPageProxy, viewport: ReturnType<PDFPagePr
   const height = Math.max(1, h);
   const canvas = pdfjsCanvas().createCanvas(width, height);
   const context = canvas.getContext('2d');
+  clearDecodeLimitHit();
   try {
     // pdf.js fills the page white before drawing (CanvasGraphics.beginDrawing).
     await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
   } catch (err) {
+    throwIfDecodeLimitHit();
     throw new ProcessingError('processing_error', `Page ${page.pageNumber} could not be rendered: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
   }
+  throwIfDecodeLimitHit();
   // Premultiplied RGBA (the page is opaque, so it equals straight alpha). data() is a view
   // of Skia's surface, freed with the canvas: copy it before the canvas can be collected.
   const data = Buffer.from(canvas.data());

@@ -7,13 +7,15 @@ import { errorMessage } from '../../errors.js';
 import { loadImagePages, type ImagePages } from '../../formats/image/load-image-pages.js';
 import type { PageLayout } from '../../model/layout.js';
 import type { PageContent } from '../../model/page.js';
-import type { AnalyzeOptions } from '../../pipeline/analyze-page.js';
+import type { AnalyzeOptions } from '../analyze-page.js';
 import { cropPage, layoutOcrPage, ocrContent, warmOcrEngine, type OcrSettings } from './page-ocr.js';
-import type { LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
+import type { LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
 
 export interface ImageSource {
   key: string;
   data: SharedArrayBuffer | Uint8Array;
+  /** The engine's page limit: a TIFF with more pages is refused while its directories are read. */
+  maxPages?: number;
 }
 
 let cached: { key: string; pages: Promise<ImagePages> } | undefined;
@@ -21,7 +23,7 @@ let cached: { key: string; pages: Promise<ImagePages> } | undefined;
 function getPages(src: ImageSource): Promise<ImagePages> {
   if (cached?.key === src.key) return cached.pages;
   const bytes = src.data instanceof Uint8Array ? src.data : new Uint8Array(src.data);
-  const pages = loadImagePages(bytes);
+  const pages = loadImagePages(bytes, src.maxPages ? { maxPages: src.maxPages } : {});
   cached = { key: src.key, pages };
   pages.catch(() => {
     if (cached?.pages === pages) cached = undefined;

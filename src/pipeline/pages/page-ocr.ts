@@ -8,16 +8,17 @@ import type { RasterImage } from '../../engines/ocr/interface.js';
 import type { BBox } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import type { PageContent } from '../../model/page.js';
-import { writeSegmentCrops } from '../../pipeline/crops/segment-crops.js';
-import { ocrPage } from '../../pipeline/ocr/ocr-page.js';
-import { textLayerNeedsOcr } from '../../pipeline/ocr/text-layer-needs-ocr.js';
-import { dpiFor } from '../../pipeline/rasterize/raster-dpi.js';
-import { toGrey } from '../../pipeline/rasterize/raster-grey.js';
-import { findRasterLines } from '../../pipeline/tables/raster-lines.js';
-import { analyzePage, type AnalyzeOptions } from '../../pipeline/analyze-page.js';
-import { applyLayoutModel, type LayoutStageSettings } from '../../pipeline/layout-fusion/apply-layout-model.js';
-import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../../pipeline/ocr/upright-frame.js';
-import { checkTextLayer, isScanLike } from '../../pipeline/ocr/verify-text-layer.js';
+import { writeSegmentCrops } from '../crops/segment-crops.js';
+import { ocrPage, type OcrPageOptions, type OcrPageOutput } from '../ocr/ocr-page.js';
+import { installedLanguages } from '../../engines/ocr/installed-languages.js';
+import { textLayerNeedsOcr } from '../ocr/text-layer-needs-ocr.js';
+import { dpiFor } from '../../raster/raster-dpi.js';
+import { toGrey } from '../../raster/raster-grey.js';
+import { findRasterLines } from '../tables/raster-lines.js';
+import { analyzePage, type AnalyzeOptions } from '../analyze-page.js';
+import { applyLayoutModel, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
+import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../ocr/upright-frame.js';
+import { checkTextLayer, isScanLike } from '../ocr/verify-text-layer.js';
 
 export interface OcrSettings {
   ocrMode: 'auto_ocr' | 'full_ocr';
@@ -94,10 +95,34 @@ export interface OcrOutcome {
   warnings: string[];
 }
 
+/** Other languages tried on a page English cannot read, at most (each is a full OCR pass). */
+const MAX_OTHER_LANGUAGES = 4;
+/** A reading in another language is taken at this mean word confidence or more. */
+const OTHER_LANGUAGE_CONFIDENCE = 0.6;
+
+/**
+ * A page with ink that does not read as English (another script): read it with each other
+ * installed language (installed-languages.ts) and keep the most confident reading, if any
+ * is confident enough. Most installations have English only: then nothing is tried.
+ */
+async function readInOtherLanguage(raster: RasterImage, engineName: string, options: OcrPageOptions): Promise<{ language: string; output: OcrPageOutput } | null> {
+  const { getOcrEngine } = await import('../../engines/ocr/factory.js');
+  let best: { language: string; output: OcrPageOutput } | null = null;
+  for (const language of installedLanguages().filter((l) => l !== 'eng').slice(0, MAX_OTHER_LANGUAGES)) {
+    const output = await ocrPage(raster, await getOcrEngine(engineName, { languages: [language] }), options);
+    const conf = output.meta.meanConfidence ?? 0;
+    if (output.meta.unreadable || output.runs.length === 0 || conf < OTHER_LANGUAGE_CONFIDENCE) continue;
+    if (!best || conf > (best.output.meta.meanConfidence ?? 0)) best = { language, output };
+  }
+  return best;
+}
+
 /** A page with ink never comes back empty without saying so. */
 function readingWarnings(meta: { blank: boolean; unreadable: boolean; wordCount: number }): string[] {
   if (meta.blank) return [];
-  if (meta.unreadable) return ['the page has ink but OCR read nothing legible (a picture, or a script whose language data is not installed)'];
+  if (meta.unreadable) {
+    return [`the page has ink but OCR read nothing legible with the installed languages (${installedLanguages().join(', ')}): a picture, or a script whose language data is not installed (npm install @tesseract.js-data/<lang>)`];
+  }
   if (meta.wordCount === 0) return ['the page has ink but OCR found no text on it'];
   return [];
 }
@@ -108,12 +133,15 @@ function readingWarnings(meta: { blank: boolean; unreadable: boolean; wordCount:
  */
 export async function ocrContent(content: PageContent, raster: RasterImage, s: OcrSettings, sharper?: () => Promise<RasterImage>): Promise<OcrOutcome> {
   const engine = await ocrEngine(s.ocrEngine);
-  const { runs, meta, ocrRaster, raster: page } = await ocrPage(raster, engine, { pageWidth: content.width, pageHeight: content.height, sharper });
+  const pageOptions = { pageWidth: content.width, pageHeight: content.height, sharper };
+  const first = await ocrPage(raster, engine, pageOptions);
+  const other = first.meta.unreadable ? await readInOtherLanguage(first.raster, s.ocrEngine, pageOptions) : null;
+  const { runs, meta, ocrRaster, raster: page } = other?.output ?? first;
   // Ruling lines drawn in the scan delimit table cells as vector rules do on text pages. The
   // raster OCR read (smaller for large print) holds any rule a quarter inch long.
   const grey = ocrRaster ?? toGrey(page);
   const rules = findRasterLines({ width: grey.width, height: grey.height, data: grey.data, dpi: grey.dpi }, content.width / grey.width);
-  return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees, raster: page, warnings: readingWarnings(meta) };
+  return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees, raster: page, warnings: other ? [`read with the ${other.language} language data: the page does not read as English`] : readingWarnings(meta) };
 }
 
 /** Lay out an OCRed page in its upright frame and return the layout in page space. */

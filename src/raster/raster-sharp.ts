@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Sharp } from 'sharp';
-import type { RasterImage } from '../../engines/ocr/interface.js';
+import type { RasterImage } from './raster-image.js';
 
 const require = createRequire(import.meta.url);
 type SharpFactory = typeof import('sharp').default;

@@ -1,0 +1,93 @@
+/**
+ * Decompression and decoded-image limits for PDFs, enforced inside pdf.js's worker code
+ * (three edits in oplist-worker.ts read `globalThis.quireDecodeLimits`).
+ *
+ * Why inside pdf.js: a 2 MB flate stream can inflate to 2 GB, and pdf.js inflates a whole
+ * stream into one growing buffer before anything downstream can look at it (issue 21: 60 s
+ * and 2.8 GB RSS for one page); an image's decoded size is known only to the evaluator that
+ * is about to decode it (a 20000x20000 image on a page rendered for OCR cost 2.9 GB, and
+ * `workerMemoryMb` bounds only the JS heap, not these typed arrays and canvases). So the
+ * stream buffer refuses to grow past `maxInflatedBytes`, and an image whose Width x Height
+ * exceeds the pixel limit is not decoded. pdf.js is told to keep going on errors
+ * (stopAtErrors: false), so a limit hit would otherwise just leave the page short of
+ * content: the hit is recorded here and the page's extraction or rendering then fails
+ * with the recorded reason (`throwIfDecodeLimitHit`), so the job's error handling
+ * decides (Fail stops the job, Continue skips the page).
+ *
+ * One record per thread: a pool worker reads one page at a time (an OCR page in flight
+ * may re-render its own page, whose streams and images already passed the same checks).
+ */
+import { formatBytes } from '../../byte-size.js';
+import { ProcessingError } from '../../errors.js';
+
+export interface PdfDecodeLimits {
+  /** Most bytes one stream (content, font, image data, …) may inflate to. */
+  maxInflatedBytes: number;
+  /** Most pixels (Width x Height) of one image, colour or grey. */
+  maxImagePixels: number;
+  /** Most pixels of one 1-bit stencil mask (decoded at 1 bit, drawn through a mask canvas). */
+  maxImageMaskPixels: number;
+}
+
+/**
+ * 256 MiB per stream holds any real content stream (the largest in the corpus are a few
+ * MB) and 85 MP of 8-bit RGB image data; while the buffer doubles towards it, at most
+ * 384 MB (old and new buffer) are held. 100 MP per image is the image-input limit
+ * (a Letter page scanned at 1000 DPI); masks get 150 MP because pdf.js keeps them at 1 bit
+ * until drawn (freeculture.pdf has two legitimate 113 MP CCITT masks).
+ */
+export const DEFAULT_PDF_DECODE_LIMITS: PdfDecodeLimits = {
+  maxInflatedBytes: 256 * 1024 * 1024,
+  maxImagePixels: 100_000_000,
+  maxImageMaskPixels: 150_000_000,
+};
+
+/** What the patched pdf.js worker calls; the names are part of the edits' text. */
+interface DecodeGuard extends PdfDecodeLimits {
+  breach: string | null;
+  /** Records and returns the error a stream throws when it would grow past the limit. */
+  inflated(bytes: number): Error;
+  /** Records the breach and answers true when an image is too large to decode. */
+  imageTooLarge(width: number, height: number, isMask: boolean): boolean;
+}
+
+const g = globalThis as { quireDecodeLimits?: DecodeGuard };
+
+const mb = formatBytes;
+
+/** Install (or change) the limits for this thread's pdf.js. */
+export function installPdfDecodeLimits(limits: Partial<PdfDecodeLimits> = {}): void {
+  const l = { ...DEFAULT_PDF_DECODE_LIMITS, ...limits };
+  const guard: DecodeGuard = {
+    ...l,
+    breach: null,
+    inflated(bytes: number) {
+      const msg = `a compressed stream inflates to more than ${mb(l.maxInflatedBytes)}, the limit per stream (stopped at ${mb(bytes)})`;
+      guard.breach ??= msg;
+      return new Error(msg);
+    },
+    imageTooLarge(width: number, height: number, isMask: boolean) {
+      const limit = isMask ? l.maxImageMaskPixels : l.maxImagePixels;
+      if (width * height <= limit) return false;
+      guard.breach ??= `the page has a ${width}x${height} ${isMask ? 'image mask' : 'image'} (${((width * height) / 1e6).toFixed(1)} MP); the limit is ${(limit / 1e6).toFixed(0)} MP per ${isMask ? 'mask' : 'image'}`;
+      return true;
+    },
+  };
+  g.quireDecodeLimits = guard;
+}
+
+/** Forget any limit hit recorded so far (call before reading or rendering a page). */
+export function clearDecodeLimitHit(): void {
+  if (g.quireDecodeLimits) g.quireDecodeLimits.breach = null;
+}
+
+/**
+ * Throw `too_large` if a limit was hit since the last clear. The message names the limit,
+ * not the page: the parse reports it as "Page N could not be processed: <message>".
+ */
+export function throwIfDecodeLimitHit(): void {
+  const breach = g.quireDecodeLimits?.breach;
+  if (!breach) return;
+  g.quireDecodeLimits!.breach = null;
+  throw new ProcessingError('too_large', `${breach}.`);
+}

@@ -1,0 +1,28 @@
+/**
+ * The registry of task kinds a pool worker can run (operations/worker-entry.ts dispatches
+ * to it). Adding an operation that needs heavy per-page work means adding one entry here;
+ * the pool and the worker entry stay generic.
+ */
+import { pageTaskHandlers } from '../pipeline/pages/page-tasks.js';
+import type { ParseExcelOptions } from './parse-excel/options.js';
+
+// The spreadsheet task loads SheetJS on first use, so that a worker starts in the time it
+// takes to load what PDF pages need.
+const excel = () => import('./parse-excel/parse-workbook.js');
+const office = () => import('../formats/office/load-office.js');
+const pdfEdit = () => import('../formats/pdf/edit/edit-pdf.js');
+const pdfTextLayer = () => import('../formats/pdf/edit/text-layer.js');
+
+export const taskHandlers = {
+  ...pageTaskHandlers,
+  'excel.parse': async (p: { data: Uint8Array; fileName: string; options: ParseExcelOptions }) => (await excel()).parseWorkbook(p.data, p.fileName, p.options),
+  // DOCX/PPTX/HTML → QuireDocument in a worker: the pool's time and memory limits bound a hostile file.
+  'office.load': async (p: { data: Uint8Array; fileName: string }) => (await office()).loadOfficeDocument(p.data, p.fileName),
+  'pdf.edit': async (p: import('../formats/pdf/edit/edit-pdf.js').EditPdfTask) => (await pdfEdit()).editPdf(p),
+  'pdf.textLayer': async (p: import('../formats/pdf/edit/text-layer.js').TextLayerTask) => (await pdfTextLayer()).readTextLayer(p),
+} satisfies Record<string, (payload: never) => unknown>;
+
+export type TaskHandlers = typeof taskHandlers;
+export type TaskKind = keyof TaskHandlers;
+export type TaskPayload<K extends TaskKind> = Parameters<TaskHandlers[K]>[0];
+export type TaskResult<K extends TaskKind> = Awaited<ReturnType<TaskHandlers[K]>>;
