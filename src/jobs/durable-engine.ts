@@ -2,7 +2,7 @@
  * The engine over a durable store (the HTTP server's): the spec says accepted jobs run to
  * completion, so after a restart the jobs a killed process left queued or running are
  * queued again (recover), and a graceful stop leaves queued jobs in the store instead of
- * cancelling them (shutdown). Kept apart from engine.ts, whose library default is an
+ * cancelling them (stopForRestart). Kept apart from engine.ts, whose library default is an
  * in-memory store where neither applies.
  */
 import { ProcessingError } from '../errors.js';
