@@ -2,7 +2,7 @@
  * The engine over a durable store (the HTTP server's): the spec says accepted jobs run to
  * completion, so after a restart the jobs a killed process left queued or running are
  * queued again (recover), and a graceful stop leaves queued jobs in the store instead of
- * cancelling them (shutdown). Kept apart from engine.ts, whose library default is an
+ * cancelling them (stopForRestart). Kept apart from engine.ts, whose library default is an
  * in-memory store where neither applies.
  */
 import { ProcessingError } from '../errors.js';
@@ -41,7 +41,7 @@ export class DurableEngine extends Engine {
    * Stop for a restart: no new jobs start, running ones get `graceMs` to finish, then are
    * stopped without a terminal state; queued ones stay queued in the store (recover()).
    */
-  async shutdown(graceMs: number): Promise<void> {
+  async stopForRestart(graceMs: number): Promise<void> {
     this.closed = true;
     this.runner.stop();
     const running = [...this.runner.running.keys()].map((id) => this.untilTerminal(id, {}).catch(() => undefined));

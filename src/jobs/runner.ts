@@ -69,7 +69,7 @@ export class JobRunner {
     this.stopped = true;
   }
 
-  /** Stop for a restart (DurableEngine.shutdown): jobs aborted from now on keep their stored state. */
+  /** Stop for a restart (DurableEngine.stopForRestart): jobs aborted from now on keep their stored state. */
   drain(): void {
     this.stopped = true;
     this.draining = true;

@@ -6,7 +6,6 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { DurableEngine } from '../jobs/durable-engine.js';
-import { defaultWorkerFile } from '../jobs/engine.js';
 import { FsJobStore } from '../jobs/stores/fs-job-store.js';
 import { loadKeys, type KeyRing } from './keys.js';
 import { QuotaBook } from './quota.js';
@@ -15,6 +14,14 @@ import { TicketBook } from './tickets.js';
 import { pdfPageCount } from './inspect-input.js';
 import { PDFDocument } from 'pdf-lib';
 import { WorkerPool } from '../workers/pool.js';
+import type { TaskHandlers } from '../operations/tasks.js';
+import { fileURLToPath } from 'node:url';
+
+/** The pool's worker entry of this build (TypeScript under tsx in tests, else compiled), as the engine picks it. */
+function workerEntry(): string {
+  const fromSource = fileURLToPath(import.meta.url).endsWith('.ts');
+  return fileURLToPath(new URL(fromSource ? '../operations/worker-entry.ts' : '../operations/worker-entry.js', import.meta.url));
+}
 
 async function tinyPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -68,7 +75,7 @@ export interface ServerContext {
   signer: Signer;
   tickets: TicketBook;
   /** One worker thread that counts PDF pages at submission (inspect-input.ts). */
-  pageCounter: WorkerPool;
+  pageCounter: WorkerPool<TaskHandlers>;
   dirs: { files: string; inputs: string };
   /** `http://host:port`, known once listening. */
   baseUrl: string;
@@ -96,7 +103,7 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     ...config.engine,
   });
   // The page counter's worker loads pdf.js now rather than on the first submission (~1 s).
-  const pageCounter = new WorkerPool({ threads: 1, taskTimeoutMs: 30_000, workerMemoryMb: 1024, filename: defaultWorkerFile() });
+  const pageCounter = new WorkerPool<TaskHandlers>({ threads: 1, taskTimeoutMs: 30_000, workerMemoryMb: 1024, filename: workerEntry() });
   await pdfPageCount(pageCounter, await tinyPdf());
   const { ring, generated } = await loadKeys({ keysFile: config.keysFile, envKeys: config.envKeys, dataDir });
   return {

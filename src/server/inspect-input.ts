@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { WorkerPool } from '../workers/pool.js';
+import type { TaskHandlers } from '../operations/tasks.js';
 import { sniff, type SniffedType } from '../input/sniff.js';
 import { parsePageRange } from '../options/page-range.js';
 import { badRequest } from './errors.js';
@@ -65,9 +66,9 @@ export function checkContent(field: string, fileName: string, head: Uint8Array):
  * path: 3 ms → 150 ms for the sample's 0.5 MB), and not in the engine's pool, where a
  * submission would wait behind running jobs.
  */
-export async function pdfPageCount(counter: WorkerPool, data: Uint8Array, password?: string): Promise<number | null> {
+export async function pdfPageCount(counter: WorkerPool<TaskHandlers>, data: Uint8Array, password?: string): Promise<number | null> {
   try {
-    const r = (await counter.runAny('pdf.inspect', { key: randomUUID(), data, password })) as { pageCount: number };
+    const r = await counter.run('pdf.inspect', { key: randomUUID(), data, password });
     return r.pageCount;
   } catch {
     return null; // unreadable or locked here: the job reports why
@@ -75,7 +76,7 @@ export async function pdfPageCount(counter: WorkerPool, data: Uint8Array, passwo
 }
 
 /** Pages the job will bill: selected PDF pages, 1 for other documents (the job reconciles). */
-export async function billablePages(counter: WorkerPool, file: string, type: SniffedType, pageRange: unknown, password?: unknown): Promise<{ pages: number; total: number | null }> {
+export async function billablePages(counter: WorkerPool<TaskHandlers>, file: string, type: SniffedType, pageRange: unknown, password?: unknown): Promise<{ pages: number; total: number | null }> {
   if (type !== 'pdf') return { pages: 1, total: null };
   const total = await pdfPageCount(counter, new Uint8Array(await fs.readFile(file)), typeof password === 'string' ? password : undefined);
   if (total === null) return { pages: 1, total: null };

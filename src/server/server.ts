@@ -31,7 +31,7 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
     (stopping ??= (async () => {
       ctx.stopping = true;
       await app.close();
-      await ctx.engine.shutdown(config.shutdownGraceMs);
+      await ctx.engine.stopForRestart(config.shutdownGraceMs);
       await ctx.pageCounter.destroy();
     })());
   return { app, ctx, url: ctx.baseUrl, recovered, stop };
