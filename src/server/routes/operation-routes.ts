@@ -14,7 +14,8 @@ export interface OperationRoute {
   op: string;
   family: string;
   submitUrl: string;
-  statusUrl: string;
+  /** GET route of the job (absent when another submit route already registered it). */
+  statusUrl?: string;
   fileField: string;
   urlField?: string;
   /** Body schema (documents the fields; validates multipart ones). */
@@ -42,6 +43,7 @@ export function operationRoutes(app: FastifyInstance, ctx: ServerContext, r: Ope
     });
     return reply.code(r.status ?? 200).send(created);
   });
+  if (!r.statusUrl) return;
   app.get(r.statusUrl, { schema: { summary: `${r.tag} job status and result`, tags: [r.tag], params: jobIdParams } }, async (req) =>
     readOwned(ctx, keyOf(req), (req.params as { job_id: string }).job_id, r.family),
   );
