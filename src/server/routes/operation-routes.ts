@@ -23,6 +23,8 @@ export interface OperationRoute {
   /** Query options merged into the submitted options (e.g. the splitter's `classes`). */
   query?: { schema: object; required?: string[] };
   status?: number;
+  /** Extra check of the form fields with the query (400), e.g. a field required in one or the other. */
+  check?: (fields: Record<string, unknown>, query: Record<string, unknown>) => void;
   summary: string;
   tag: string;
 }
@@ -39,7 +41,10 @@ export function operationRoutes(app: FastifyInstance, ctx: ServerContext, r: Ope
       allowUrl: r.urlField !== undefined,
       maxBytes: ctx.config.limits.tables,
       queryOptions: r.query ? (req.query as Record<string, unknown>) : undefined,
-      validate: (f) => validateFields(r.body, f),
+      validate: (f) => {
+        validateFields(r.body, f);
+        r.check?.(f, req.query as Record<string, unknown>);
+      },
     });
     return reply.code(r.status ?? 200).send(created);
   });

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { badRequest } from '../errors.js';
 import { operationRoutes, splitBody } from './operation-routes.js';
 
 export async function splitterRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -28,6 +29,9 @@ export async function splitterRoutes(app: FastifyInstance, ctx: ServerContext): 
     fileField: 'file',
     body: { ...splitBody, properties: { ...splitBody.properties, classes: { type: 'string', description: 'Comma-separated categories (required here or in the query).' } } },
     query: { schema: { type: 'object', properties: { classes: { type: 'string', description: 'Comma-separated categories (or the form field `classes`).' } } } },
+    check: (fields, query) => {
+      if (!fields.classes && !query.classes) throw badRequest('classes', 'required (query or form field): a comma-separated list of categories');
+    },
     summary: 'Split a mixed PDF by category (classes in the query or the form)',
     tag: 'splitter',
   });
