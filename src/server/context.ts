@@ -49,6 +49,8 @@ export interface ServerConfig {
   maxInFlight: number;
   /** SIGTERM: how long running jobs get to finish. */
   shutdownGraceMs: number;
+  /** v3 (`/v3/parse*`) per-key limits: submissions per second (burst) and per UTC day (spec: 2 and 100). */
+  v3Limits?: { perSecond: number; perDay: number };
   /** Engine overrides (tests). */
   engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean };
 }
