@@ -26,8 +26,6 @@ export class HttpError extends Error {
 
 export const badRequest = (field: string, message: string) => new HttpError(400, 'validation_error', `${field}: ${message}`, { field });
 export const notFound = (what = 'Job') => new HttpError(404, 'not_found', `${what} not found`);
-export const notImplemented = (route: string) =>
-  new HttpError(501, 'not_implemented', `${route} is part of the interface but its operation is not built in this version of Quire yet.`);
 export const tooLarge = (limit: number) => new HttpError(413, 'payload_too_large', `The request body is over this endpoint's limit of ${limit} bytes.`, { limit_bytes: limit });
 export const capacity = () => new HttpError(503, 'service_unavailable', 'The server is at capacity or shutting down; retry later.', undefined, 5);
 
