@@ -65,6 +65,19 @@ export class V3State {
     return j.engineId;
   }
 
+  /** A presigned GET of a large result (the spec's result_url), valid one hour. */
+  signResult(publicId: string): string {
+    const expires = nowSeconds() + V3_UPLOAD_TTL_S;
+    return `${this.ctx.baseUrl}/v3/parse/${publicId}/result?expires=${expires}&signature=${this.ctx.signer.sign('v3result', publicId, String(expires))}`;
+  }
+
+  /** The engine id behind a presigned result URL; 403 when the signature is wrong or expired. */
+  verifyResult(publicId: string, q: { expires?: string; signature?: string }): string {
+    const j = this.jobs.get(publicId);
+    if (!j || !this.ctx.signer.verify(q.signature, 'v3result', publicId, String(q.expires)) || Number(q.expires) < nowSeconds()) throw new HttpError(403, 'forbidden', 'Forbidden');
+    return j.engineId;
+  }
+
   createUpload(key: ApiKey) {
     const fileId = randomUUID().replace(/-/g, '');
     const expires = nowSeconds() + V3_UPLOAD_TTL_S;

@@ -80,6 +80,28 @@ describe('POST /v3/parse and GET /v3/parse/{job_id}', () => {
   });
 });
 
+describe('v3 results over the inline limit', () => {
+  it('answers {job_id, status: done, result_url}, a presigned GET of the full JSON; a bad signature is 403', async () => {
+    const t = await testServer({ v3Limits: { perSecond: 1000, perDay: 1000 }, engine: { markdownJobs: { inlineLimitBytes: 10 } } });
+    try {
+      const created = await json(await fetch(`${t.url}/v3/parse`, { method: 'POST', body: pdfForm(small), headers: v3() }));
+      const job = await pollUntil(`${t.url}/v3/parse/${created.job_id}`, v3(), done, 120_000);
+      expect(job.status).toBe('done');
+      expect(job.pages).toBeUndefined();
+      expect(job.result_url).toMatch(new RegExp(`^${t.url}/v3/parse/${created.job_id}/result\\?expires=`));
+      const full = await json(await fetch(job.result_url));
+      expect(full.job_id).toBe(created.job_id);
+      expect(full.pages.length).toBeGreaterThan(0);
+      expect((await fetch(job.result_url.replace(/signature=.{4}/, 'signature=AAAA'))).status).toBe(403);
+      const md = await fetch(`${t.url}/v3/parse/${created.job_id}?output=markdown`, { headers: v3() });
+      expect(await md.text()).toBe(full.pages.map((p: any) => p.markdown).join('\n\n'));
+    } finally {
+      await t.stop();
+      await fs.rm(t.dir, { recursive: true, force: true });
+    }
+  }, 150_000);
+});
+
 describe('v3 limits', () => {
   it('429 Limit Exceeded with Retry-After past the daily cap of the key', async () => {
     const t = await testServer({ v3Limits: { perSecond: 1000, perDay: 2 } });

@@ -53,7 +53,7 @@ export async function v3Routes(app: FastifyInstance, ctx: ServerContext): Promis
     }
     if (typeof b.url !== 'string' || !b.url) throw bad(archive ? 'invalid url: the JSON field "url" is required' : 'provide a multipart PDF, {"url": ...} or {"file_id": ...}');
     let job: V3Job;
-    try {
+    try { // a v3 job the engine swept after 24 h, or never this key's
       job = ctx.engine.parseMarkdown({ url: b.url }, { pages });
     } catch (err) {
       throw (err as { field?: string }).field === 'url' || /url/i.test((err as Error).message) ? bad(`invalid url: ${(err as Error).message}`) : err;
@@ -87,17 +87,30 @@ export async function v3Routes(app: FastifyInstance, ctx: ServerContext): Promis
   }, async (req, reply) => {
     const { job_id } = req.params as { job_id: string };
     let job: V3Job;
-    try {
+    try { // a v3 job the engine swept after 24 h, or never this key's
       job = ctx.engine.getMarkdownJob(v3.engineId(keyOf(req), job_id));
     } catch {
-      throw new HttpError(404, 'not_found', 'Job not found'); // swept after 24 h, or never ours
+      throw new HttpError(404, 'not_found', 'Job not found');
     }
     if ((req.query as { output?: string }).output === 'markdown' && job.status === 'done') {
       if (job.result_url) job = JSON.parse(await fs.readFile(fileURLToPath(job.result_url), 'utf8')) as V3Job;
       const pages = job.pages ?? (job.documents ?? []).flatMap((d) => d.pages ?? []);
       return reply.type('text/markdown; charset=utf-8').send(pages.map((p) => p.markdown).join('\n\n'));
     }
-    // result_url: the engine keeps large results under its data dir; served by GET with output=json.
+    // A result over 10 MB: the engine's file becomes a presigned GET of this server (1 h).
+    if (job.result_url) return { ...job, job_id, result_url: v3.signResult(job_id) };
     return { ...job, job_id };
+  });
+
+  app.get('/v3/parse/:job_id/result', {
+    config: { public: true },
+    schema: { summary: 'v3: presigned GET of a result delivered by result_url (no key)', tags: ['v3'], querystring: { type: 'object', properties: { expires: { type: 'string' }, signature: { type: 'string' } } } },
+  }, async (req, reply) => {
+    const { job_id } = req.params as { job_id: string };
+    const engineId = v3.verifyResult(job_id, req.query as { expires?: string; signature?: string });
+    const url = ctx.engine.getMarkdownJob(engineId).result_url;
+    if (!url) throw new HttpError(404, 'not_found', 'Job not found');
+    const full = JSON.parse(await fs.readFile(fileURLToPath(url), 'utf8')) as V3Job;
+    return reply.type('application/json').send({ ...full, job_id });
   });
 }
