@@ -4,6 +4,9 @@
  * v3 error bodies (401/403/404/413/400) and the per-key limits (429 Limit Exceeded).
  */
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers.js';
 import { json, KEYS, pollUntil, testServer } from './server-helpers.js';
@@ -74,10 +77,45 @@ describe('POST /v3/parse and GET /v3/parse/{job_id}', () => {
     const noUrl = await fetch(`${s.url}/v3/parse/batch`, { method: 'POST', body: '{}', headers: { ...v3(), 'content-type': 'application/json' } });
     expect(noUrl.status).toBe(400);
     expect((await json(noUrl)).error).toMatch(/url/);
+    for (const url of ['ftp://example.com/a.pdf', 'http://169.254.169.254/latest/a.pdf']) {
+      const badUrl = await fetch(`${s.url}/v3/parse`, { method: 'POST', body: JSON.stringify({ url }), headers: { ...v3(), 'content-type': 'application/json' } });
+      const body = await json(badUrl);
+      expect(badUrl.status, `${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(body.error).toMatch(/^invalid url: /);
+    }
     const badPages = await fetch(`${s.url}/v3/parse?pages=zz`, { method: 'POST', body: pdfForm(small), headers: v3() });
     expect(badPages.status).toBe(400);
     expect(typeof (await json(badPages)).error).toBe('string');
   });
+});
+
+describe('v3 by URL', () => {
+  it('{url} of a PDF and /v3/parse/batch {url} of a zip (non-PDF entries skipped) reach done', async () => {
+    const t = await testServer({ v3Limits: { perSecond: 1000, perDay: 1000 }, engine: { allowPrivateUrls: true } });
+    const zip = zipSync({ 'docs/a.pdf': small, 'notes.txt': new TextEncoder().encode('not a pdf'), 'b.pdf': small });
+    const files = http.createServer((req, res) => {
+      res.setHeader('content-type', req.url === '/a.pdf' ? 'application/pdf' : 'application/zip');
+      res.end(req.url === '/a.pdf' ? small : zip);
+    });
+    await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    const postJson = (p: string, body: object) => fetch(`${t.url}${p}`, { method: 'POST', body: JSON.stringify(body), headers: { ...v3(), 'content-type': 'application/json' } });
+    try {
+      const one = await json(await postJson('/v3/parse?pages=1', { url: `${base}/a.pdf` }));
+      const job = await pollUntil(`${t.url}/v3/parse/${one.job_id}`, v3(), done, 120_000);
+      expect(job.status, JSON.stringify(job).slice(0, 300)).toBe('done');
+      expect(job.page_count).toBe(1);
+      const batch = await json(await postJson('/v3/parse/batch', { url: `${base}/docs.zip` }));
+      const all = await pollUntil(`${t.url}/v3/parse/${batch.job_id}`, v3(), done, 120_000);
+      expect(all.status, JSON.stringify(all).slice(0, 300)).toBe('done');
+      expect(all.documents.map((d: any) => d.pdf).sort()).toEqual(['b.pdf', 'docs/a.pdf']);
+      for (const d of all.documents) expect(d.pages.length).toBeGreaterThan(0);
+    } finally {
+      files.close();
+      await t.stop();
+      await fs.rm(t.dir, { recursive: true, force: true });
+    }
+  }, 200_000);
 });
 
 describe('v3 results over the inline limit', () => {
