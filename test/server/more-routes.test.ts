@@ -53,6 +53,8 @@ describe('extraction batches', () => {
     const done = await pollUntil(`${s.url}/batch/${created.batch_id}`, auth(KEYS.main), (b) => b.status === 'completed', 180_000);
     expect(done.jobs).toHaveLength(2);
     for (const j of done.jobs) expect(['completed', 'review', 'failed']).toContain(j.status);
+    for (const j of done.jobs) expect((await fetch(`${s.url}/extract/${j.job_id}`, { headers: auth(KEYS.main) })).status).toBe(200);
+    expect((await fetch(`${s.url}/extract/${done.jobs[1].job_id}`, { headers: auth(KEYS.other) })).status).toBe(404);
     expect((await fetch(`${s.url}/batch/${created.batch_id}`, { headers: auth(KEYS.other) })).status).toBe(404);
     expect((await fetch(`${s.url}/batch/nope`, { headers: auth(KEYS.main) })).status).toBe(404);
   }, 200_000);

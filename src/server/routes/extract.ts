@@ -4,7 +4,8 @@
  * `POST /batch/extract` (multipart `pdf_files` parts, at most 20, else 400 and no job) and
  * `GET /batch/{batch_id}` (this project's choice: the spec does not show how a batch is
  * read; the batch's jobs in file order, each in the `GET /extract/{job_id}` view). A batch is
- * visible to the key that created it only (404 otherwise); it reserves one page per file.
+ * visible to the key that created it only (404 otherwise); it reserves one page per file. Its
+ * jobs are given the batch's owner as they appear, so `GET /extract/{job_id}` reads them too.
  */
 import type { FastifyInstance } from 'fastify';
 import { keyOf } from '../auth.js';
@@ -34,6 +35,17 @@ export async function extractRoutes(app: FastifyInstance, ctx: ServerContext): P
   operationRoutes(app, ctx, { op: 'extract', family: 'extract', submitUrl: '/v2/extract', statusUrl: '/extract/:job_id', fileField: 'pdf_file', urlField: 'file_url', body: extractBody, summary: 'Schema-based extraction', tag: 'extract' });
   const map = owners.get(ctx) ?? new Map<string, string>();
   owners.set(ctx, map);
+  const claimed = new Set<string>();
+  /** The batch's view, its jobs recorded as the owner's (later groups are submitted over time). */
+  const read = async (batchId: string, owner: string) => {
+    const view = await getBatch(ctx.engine, batchId);
+    for (const j of view.jobs) {
+      if (claimed.has(j.job_id)) continue;
+      claimed.add(j.job_id);
+      await ctx.store.update(j.job_id, { owner, creditUsed: 1 });
+    }
+    return view;
+  };
 
   for (const kind of ['cite', 'extract'] as const) {
     app.post(`/batch/${kind}`, {
@@ -51,6 +63,7 @@ export async function extractRoutes(app: FastifyInstance, ctx: ServerContext): P
         reserved = Math.max(1, inputs.length);
         const created = kind === 'cite' ? await batchCite(ctx.engine, inputs, body.fields.schema_data, body.fields.batch_size) : await batchExtract(ctx.engine, inputs, body.fields);
         map.set(created.batch_id, key.name);
+        await read(created.batch_id, key.name);
         return { ...created, quota_remaining: ctx.quota.remaining(key) };
       } catch (err) {
         if (reserved) await ctx.quota.adjust(key, -reserved);
@@ -64,7 +77,8 @@ export async function extractRoutes(app: FastifyInstance, ctx: ServerContext): P
     schema: { summary: 'Batch status: its extraction jobs in file order', tags: ['extract'], params: { type: 'object', required: ['batch_id'], properties: { batch_id: { type: 'string' } } } },
   }, async (req) => {
     const { batch_id } = req.params as { batch_id: string };
-    if (map.get(batch_id) !== keyOf(req).name) throw notFound('Batch');
-    return signUrls(ctx, await getBatch(ctx.engine, batch_id));
+    const owner = keyOf(req).name;
+    if (map.get(batch_id) !== owner) throw notFound('Batch');
+    return signUrls(ctx, await read(batch_id, owner));
   });
 }
