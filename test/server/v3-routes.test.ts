@@ -154,4 +154,19 @@ describe('v3 limits', () => {
       await fs.rm(t.dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('429 Limit Exceeded past 2 submissions at once (burst 2)', async () => {
+    const t = await testServer({ v3Limits: { perSecond: 2, perDay: 1000 } });
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${t.url}/v3/parse/upload`, { method: 'POST', headers: v3() })));
+      const limited = answers.filter((r) => r.status === 429);
+      expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
+      expect(limited.length).toBeGreaterThan(0);
+      expect(await json(limited[0]!)).toEqual({ message: 'Limit Exceeded' });
+      expect(limited[0]!.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      await t.stop();
+      await fs.rm(t.dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
