@@ -37,7 +37,14 @@ async function twoColumnPdf(): Promise<{ bytes: Uint8Array; columns: string[][] 
   const page = doc.addPage([595, 842]);
   const measure = (s: string) => font.widthOfTextAtSize(s, 10);
   const title = 'A Generated Two-Column Page With Wide Elements';
-  page.drawText(title, { x: (595 - bold.widthOfTextAtSize(title, 16)) / 2, y: 780, size: 16, font: bold });
+  page.drawText(title, { x: (595 - bold.widthOfTextAtSize(title, 16)) / 2, y: 790, size: 16, font: bold });
+  // Centred lines across the gutter, as LaTeX sets author, date and page number: with the
+  // title they used to be enough to hide the gutter.
+  const centred = (t: string, y: number) => page.drawText(t, { x: (595 - measure(t)) / 2, y, size: 10, font });
+  centred('Ada Author and Bob Builder', 770);
+  centred('Institute of Generated Documents', 758);
+  centred('November 25, 2026', 746);
+  centred('1', 60);
   const colW = 220, left = 72, right = 72 + colW + 12;
   const columns: string[][] = [];
   const column = (x: number, y0: number, n: number, seed: number) => {
@@ -45,15 +52,15 @@ async function twoColumnPdf(): Promise<{ bytes: Uint8Array; columns: string[][] 
     lines.forEach((t, i) => page.drawText(t, { x, y: y0 - i * 12, size: 10, font }));
     columns.push(lines);
   };
-  column(left, 740, 24, 0);
-  column(right, 740, 24, 100);
+  column(left, 720, 24, 0);
+  column(right, 720, 24, 100);
   // Full-width ruled table: 4 rows × 5 columns across the gutter.
-  const tTop = 440, rowH = 18, cols = 5, cellW = (2 * colW + 12) / cols;
+  const tTop = 420, rowH = 18, cols = 5, cellW = (2 * colW + 12) / cols;
   for (let r = 0; r <= 4; r++) page.drawLine({ start: { x: left, y: tTop - r * rowH }, end: { x: left + cols * cellW, y: tTop - r * rowH }, thickness: 0.8, color: rgb(0, 0, 0) });
   for (let c = 0; c <= cols; c++) page.drawLine({ start: { x: left + c * cellW, y: tTop }, end: { x: left + c * cellW, y: tTop - 4 * rowH }, thickness: 0.8, color: rgb(0, 0, 0) });
   for (let r = 0; r < 4; r++) for (let c = 0; c < cols; c++) page.drawText(r === 0 ? `Head ${c + 1}` : `${(r * 37 + c * 11) % 97}.${r}`, { x: left + c * cellW + 4, y: tTop - r * rowH - 13, size: 9, font });
-  column(left, 340, 18, 200);
-  column(right, 340, 18, 300);
+  column(left, 320, 18, 200);
+  column(right, 320, 18, 300);
   return { bytes: await doc.save(), columns };
 }
 
@@ -86,7 +93,7 @@ describe.skipIf(!hasPoppler)('segments never hold lines of two columns', () => {
     expect(check.segments).toBeGreaterThanOrEqual(4);
     expect(check.examples).toEqual([]);
     expect(check.mixed).toBe(0);
-    // The title stays one segment and comes first; then each column in turn: the left one
+    // The title stays one segment and comes first (the centred lines follow it); then each column in turn: the left one
     // down to the table, the right one, the table, and the two columns below it.
     expect(segs[0]!.content).toBe('A Generated Two-Column Page With Wide Elements');
     const text = segs.map((s) => s.content.replace(/\s+/g, ' ')).join(' ');
