@@ -19,7 +19,9 @@ const MIN_GUTTER = 3; // points
  */
 const MIN_GUTTER_EM = 0.5;
 const MIN_SIDE_SHARE = 0.3; // each side holds at least this share of the busiest column's lines
-const MIN_BAND_SHARE = 0.2; // a two-sided band spans at least this share of the text's height
+const MIN_BAND_SHARE = 0.2;
+const MIN_BAND_LINES = 3; // and at least this many body font sizes (a letter-spaced footer is one row, not columns)
+const STRETCH_GAP_EM = 2; // blank band (in body font sizes) that separates a title block from the columns // a two-sided band spans at least this share of the text's height
 
 export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
   if (runs.length < 20) return [];
@@ -75,8 +77,43 @@ export interface ColumnGutter {
   bottom: number;
 }
 
+/**
+ * Gutters of the whole page and of each stretch of it between full-width blank bands (the
+ * XY-cut's horizontal cuts): a title and author block set apart from the columns by white
+ * space is its own stretch, so its lines do not hide the gutter of the columns below.
+ */
 export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
-  if (runs.length < 20) return [];
+  const page = gutterBands(runs, 0);
+  const out = page.gutters;
+  // A stretch's columns must be as well filled as the page's busiest column requires, so a
+  // few short lines of a small stretch never make a gutter.
+  const stretches = verticalStretches(runs);
+  if (stretches.length > 1) for (const s of stretches) out.push(...gutterBands(s, MIN_SIDE_SHARE * page.maxCover).gutters);
+  return out;
+}
+
+/** Runs split where a blank band at least STRETCH_GAP_EM body lines high crosses the page. */
+function verticalStretches(runs: readonly TextRun[]): TextRun[][] {
+  const gap = STRETCH_GAP_EM * medianFontSize(runs);
+  const sorted = runs.slice().sort((a, b) => a.bbox.top - b.bbox.top);
+  const out: TextRun[][] = [];
+  let cur: TextRun[] = [];
+  let bottom = -Infinity;
+  for (const r of sorted) {
+    if (cur.length > 0 && r.bbox.top - bottom > gap) {
+      out.push(cur);
+      cur = [];
+    }
+    cur.push(r);
+    bottom = Math.max(bottom, r.bbox.top + r.bbox.height);
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
+function gutterBands(runs: readonly TextRun[], sideMin: number): { gutters: ColumnGutter[]; maxCover: number } {
+  const none = { gutters: [], maxCover: 0 };
+  if (runs.length < 20) return none;
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const r of runs) {
@@ -84,7 +121,7 @@ export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
     x1 = Math.max(x1, r.bbox.left + r.bbox.width);
   }
   const n = Math.ceil(x1 - x0) + 1;
-  if (!(n > 1) || n > 20000) return [];
+  if (!(n > 1) || n > 20000) return none;
   const minWidth = Math.max(MIN_GUTTER, MIN_GUTTER_EM * medianFontSize(runs));
   const spans = runs.map((r) => ({ a: Math.max(0, Math.floor(r.bbox.left - x0)), b: Math.min(n - 1, Math.ceil(r.bbox.left + r.bbox.width - x0)), top: r.bbox.top, bottom: r.bbox.top + r.bbox.height }));
   // Band where both sides of x hold text: runs ending left of x and runs starting right of x.
@@ -125,7 +162,7 @@ export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
     textTop = Math.min(textTop, s.top);
     textBottom = Math.max(textBottom, s.bottom);
   }
-  const minBand = MIN_BAND_SHARE * (textBottom - textTop);
+  const minBand = Math.max(MIN_BAND_SHARE * (textBottom - textTop), MIN_BAND_LINES * medianFontSize(runs));
   const crossing = (i: number): number => {
     if (cover[i]! <= low) return cover[i]!;
     const { top, bottom } = bandAt(i);
@@ -150,11 +187,16 @@ export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
       for (let k = 0; k < i; k++) left = Math.max(left, cover[k]!);
       for (let k = j; k < n; k++) right = Math.max(right, cover[k]!);
       const band = bandAt((i + j) >> 1);
-      if (left >= MIN_SIDE_SHARE * max && right >= MIN_SIDE_SHARE * max && band.bottom > band.top) gutters.push({ x0: x0 + i, x1: x0 + j, ...band });
+      const fill = Math.max(MIN_SIDE_SHARE * max, sideMin);
+      // Both sides hold that many rows inside the band itself, not just somewhere on the page.
+      const rowsIn = (side: (sp: (typeof spans)[number]) => boolean) =>
+        new Set(spans.filter((sp) => side(sp) && (sp.top + sp.bottom) / 2 >= band.top && (sp.top + sp.bottom) / 2 <= band.bottom).map((sp) => Math.round(sp.top))).size;
+      const filled = left >= fill && right >= fill && rowsIn((sp) => sp.b <= i) >= fill && rowsIn((sp) => sp.a >= j) >= fill;
+      if (filled && band.bottom - band.top >= minBand) gutters.push({ x0: x0 + i, x1: x0 + j, ...band });
     }
     i = j;
   }
-  return gutters;
+  return { gutters, maxCover: max };
 }
 
 function medianFontSize(runs: readonly TextRun[]): number {
