@@ -120,6 +120,6 @@ if (!process.argv.includes('--no-speed')) {
   }
   times.sort((a, b) => a - b);
   cpus.sort((a, b) => a - b);
-  console.log(`\nend to end, warm engine, one-page born-digital PDF (FlipkartInvoice.pdf), 15 categories: median ${(times[4]! / 1000).toFixed(3)} s over 9 runs (min ${(times[0]! / 1000).toFixed(3)}, max ${(times[8]! / 1000).toFixed(3)})`);
+  console.log(`\nend to end, warm engine, one-page born-digital PDF (FlipkartInvoice.pdf), 15 categories: median ${(times[4]! / 1000).toFixed(3)} s over 9 runs (min ${(times[0]! / 1000).toFixed(3)}, max ${(times[8]! / 1000).toFixed(3)}); CPU of all threads median ${cpus[4]!.toFixed(3)} s; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
 }
 await eng.close();

@@ -95,3 +95,20 @@ export function errorMessage(err: unknown): string {
   const wrapped = line.replace(OUT_OF_SIZE, OUT_OF_SIZE_MESSAGE);
   return wrapped === OUT_OF_SIZE_MESSAGE ? `The document's text is too large to hold in memory; split the document or select fewer pages or sheets.` : wrapped;
 }
+
+/**
+ * A size for a user-facing message, in the largest unit that keeps it at least 1: rounding
+ * everything to MiB said "declared 0 MiB" for a 300-byte part.
+ */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (n < 1024) return `${n} ${n === 1 ? 'byte' : 'bytes'}`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${v >= 100 || Number.isInteger(v) ? Math.round(v) : v.toFixed(1)} ${units[u]}`;
+}

@@ -12,11 +12,12 @@ import { listOperations } from '../operations/registry.js';
 import { QuireError, errorMessage } from '../errors.js';
 import { collectSpecOptions, specOptionsHelp } from './spec-options.js';
 import { runCommand, type CommandFlags } from './run-command.js';
+import { addServeCommand } from './serve.js';
 import { registerEditCommand } from './commands/edit.js';
 import { registerMarkdownCommand } from './commands/markdown.js';
 
 /** The CLI's own flags, offered as suggestions when a spec option is mistyped. */
-const CLI_FLAGS = ['out', 'workers', 'task-timeout', 'data-dir', 'keep-files', 'base64-images', 'help'];
+const CLI_FLAGS = ['out', 'workers', 'task-timeout', 'data-dir', 'keep-files', 'out-dir', 'base64-images', 'help'];
 
 const version = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -33,6 +34,7 @@ for (const op of listOperations()) {
     .option('--task-timeout <seconds>', 'time limit of one task (a batch of pages) in a worker (default 60)')
     .option('--data-dir <dir>', "folder for the job's input copy and generated files (default: a private per-user temp folder)")
     .option('--keep-files', "keep the job's input copy and generated files (segment images) after the run")
+    .option('--out-dir <dir>', 'copy the files the job wrote (the PDFs of a split) into this folder')
     .option('--base64-images', 'segment images as data URIs')
     .addHelpText('after', () => specOptionsHelp(op))
     .allowUnknownOption(true)
@@ -50,6 +52,7 @@ for (const op of listOperations()) {
     });
 }
 
+addServeCommand(program);
 // PDF editing is not a job (the spec answers with the edit result), so not in the registry.
 registerEditCommand(program);
 // The v3 markdown parse is not a registry operation (its own job shape): registered here.

@@ -7,6 +7,7 @@ import { createEngine, type EngineConfig } from '../jobs/engine.js';
 import { QuireError, errorMessage } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
 import { writeJsonFile, writeJsonStream } from './write-json.js';
+import { copyJobFiles } from './copy-job-files.js';
 
 export interface CommandFlags {
   out?: string;
@@ -15,6 +16,7 @@ export interface CommandFlags {
   taskTimeout?: string;
   dataDir?: string;
   keepFiles?: boolean;
+  outDir?: string;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function runCommand(op: Operation, file: string, flags: CommandFlag
     };
     const final = await engine.wait(jobId, { onProgress }, { base64Images: Boolean(flags.base64Images) });
     bar?.stop();
+    if (flags.outDir && op.views.succeeded(final)) copyJobFiles(final, flags.outDir);
     void close(); // the engine's work is done: its workers shut down while the result is written
     writeResult(final, flags.out);
     if (!op.views.succeeded(final)) {

@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { unzipSync } from 'fflate';
 import tar from 'tar-stream';
 import { ProcessingError } from '../errors.js';
+import { sniff } from './sniff.js';
 
 export type ArchiveKind = 'zip' | 'tar' | 'gzip';
 
@@ -51,8 +52,9 @@ export function archiveKind(bytes: Uint8Array): ArchiveKind | null {
   return null;
 }
 
+/** By the engine's sniffing (signature at offset 0 first): a PNG quoting "%PDF-" is not a PDF. */
 export function isPdfBytes(b: Uint8Array): boolean {
-  return Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, 1024)).toString('latin1').includes('%PDF-');
+  return sniff(b) === 'pdf';
 }
 
 /** Why a path may not be used, or null. */

@@ -13,7 +13,8 @@ import { describeInput, type InputLimits, type JobInput } from '../input/resolve
 import { sniff } from '../input/sniff.js';
 import { TERMINAL_STATES, type JobRecord, type ReadOptions } from '../model/job.js';
 import type { Operation } from '../operations/operation.js';
-import { getOperation } from '../operations/registry.js';
+import { getOperation, registerOperation } from '../operations/registry.js';
+import { V3_PAGES_OPERATION, v3PagesOperation, type V3PagesView } from '../operations/parse-v3/pages-operation.js';
 import { WorkerPool } from '../workers/pool.js';
 import type { TaskHandlers } from '../operations/tasks.js';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,8 @@ import { MemoryJobQueue, type JobQueue } from './queue.js';
 import { PageQuota } from './quota.js';
 import { sweep } from './retention.js';
 import { JobRunner, inputKeyFor } from './runner.js';
+import { ResultCache } from './result-cache.js';
+import { newJobRecord } from './new-record.js';
 import { MarkdownJobs, type MarkdownOptions, type V3Job } from '../operations/parse-v3/markdown-jobs.js';
 import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type TablesCreationResponse, type TablesJobView } from './views.js';
 
@@ -40,30 +43,30 @@ export interface WaitOptions {
 }
 
 /** The worker entry of this build: the TypeScript source under tsx (tests), else the compiled file. */
-function defaultWorkerFile(): string {
+export function defaultWorkerFile(): string {
   const fromSource = fileURLToPath(import.meta.url).endsWith('.ts');
   return fileURLToPath(new URL(fromSource ? '../operations/worker-entry.ts' : '../operations/worker-entry.js', import.meta.url));
 }
 
 const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
-/** Results kept in memory after a job ends, for the reads that usually follow at once. */
+/** Results kept in memory after a job ends (the reads usually follow at once); older ones are in the blob store. */
 const RECENT_RESULTS = 4;
 
 export class Engine {
   readonly pool: WorkerPool<TaskHandlers>;
-  private readonly store: JobStore;
-  private readonly queue: JobQueue;
+  protected readonly store: JobStore;
+  protected readonly queue: JobQueue;
   private readonly blobs: BlobStore;
   private readonly quota: PageQuota;
   private readonly cfg: ResolvedConfig;
-  private readonly limits: InputLimits;
-  private readonly runner: JobRunner;
+  protected readonly limits: InputLimits;
+  protected readonly runner: JobRunner;
   private readonly waiters = new Map<string, Array<() => void>>();
   private readonly progressListeners = new Map<string, Set<(d: number, t: number) => void>>();
-  private readonly recent = new Map<string, unknown>();
+  private readonly results: ResultCache;
   /** Waiting slots taken, counted synchronously at submission (before any await). */
-  private queued = 0;
-  private closed = false;
+  protected queued = 0;
+  protected closed = false;
   private closing: Promise<void> | undefined;
   private dataDirReady: Promise<void> | undefined;
   private readonly sweeper: NodeJS.Timeout | undefined;
@@ -79,6 +82,7 @@ export class Engine {
     this.blobs = config.blobs ?? new FsBlobStore(this.cfg.dataDir);
     this.quota = new PageQuota(this.cfg.pageQuota);
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
+    this.results = new ResultCache(this.blobs, this.store, RECENT_RESULTS);
     this.v3Config = config.markdownJobs;
     this.runner = new JobRunner({
       pool: this.pool,
@@ -94,10 +98,7 @@ export class Engine {
         void this.store.update(id, { progress: { done, total } }).catch(() => undefined);
         for (const l of this.progressListeners.get(id) ?? []) l(done, total);
       },
-      remember: (id, result) => {
-        this.recent.set(id, result);
-        for (const k of this.recent.keys()) if (this.recent.size > RECENT_RESULTS) this.recent.delete(k);
-      },
+      remember: (id, result) => this.results.add(id, result),
     });
     if (this.cfg.fileRetentionMs > 0) {
       const every = Math.min(60_000, Math.max(1_000, this.cfg.fileRetentionMs / 4));
@@ -129,26 +130,7 @@ export class Engine {
     try {
       this.dataDirReady ??= ensurePrivateDir(this.cfg.dataDir);
       await this.dataDirReady;
-      const rec: JobRecord = {
-        id,
-        operation: op.name,
-        state: 'starting',
-        fileName: desc.fileName,
-        mimeType: null,
-        location: desc.kind === 'url' ? desc.url!.href : desc.kind === 'path' ? path.resolve(desc.path!) : null,
-        createdAt: new Date().toISOString(),
-        startedAt: null,
-        finishedAt: null,
-        configuration: op.publicConfig(options),
-        options,
-        creditUsed: 0,
-        inputHash: null,
-        message: null,
-        result: null,
-        progress: null,
-        inputKey: null,
-        resultKey: null,
-      };
+      const rec = newJobRecord(id, op.name, desc, op.publicConfig(options), options, rawOptions);
       const tooLarge = desc.kind === 'bytes' && desc.data!.length > this.cfg.maxFileBytes;
       if (desc.kind === 'bytes' && !tooLarge) {
         // Bytes are kept on disk from submission on: a queued job holds no input in memory.
@@ -179,9 +161,7 @@ export class Engine {
   async view<V = unknown>(id: string, read: Partial<ReadOptions> = {}): Promise<V> {
     const rec = await this.record(id);
     const op = this.operation(rec.operation);
-    if (rec.state === 'succeeded' && rec.resultKey && rec.result == null) {
-      rec.result = this.recent.get(id) ?? JSON.parse(Buffer.from(await this.blobs.get(rec.resultKey)).toString('utf8'));
-    }
+    if (rec.state === 'succeeded' && rec.result == null) rec.result = await this.results.get(rec);
     return op.views.status(rec, rec.options, { ...DEFAULT_READ, ...read, quotaRemaining: this.quotaRemaining }) as V;
   }
 
@@ -263,7 +243,7 @@ export class Engine {
     return this.wait<V>(id, opts, read);
   }
 
-  private async untilTerminal(id: string, opts: WaitOptions): Promise<void> {
+  protected async untilTerminal(id: string, opts: WaitOptions): Promise<void> {
     const rec = await this.record(id);
     if (TERMINAL_STATES.has(rec.state)) return;
     if (opts.onProgress) {
@@ -307,7 +287,7 @@ export class Engine {
     if (!TERMINAL_STATES.has(rec.state)) throw new ValidationError('job_id', `job ${id} has not ended; cancel it first`);
     await this.blobs.deletePrefix(id);
     await this.store.delete(id);
-    this.recent.delete(id);
+    this.results.drop(id);
   }
 
   /** Applies the retention policy now (it also runs on a timer); returns the ids removed. */
@@ -316,7 +296,7 @@ export class Engine {
     const run = this.sweeping.then(() => sweep(this.store, this.blobs, policy, now));
     this.sweeping = run.catch(() => undefined);
     return run.then((ids) => {
-      for (const id of ids) this.recent.delete(id);
+      for (const id of ids) this.results.drop(id);
       return ids;
     });
   }
@@ -332,14 +312,15 @@ export class Engine {
       dataDir: this.cfg.dataDir,
       inputLimits: this.limits,
       parsePdf: async (bytes, fileName, pageRange) => {
-        const job = await this.parse({ data: bytes, fileName }, { ...(pageRange ? { page_range: pageRange } : {}), output_fields: { image: false, ocr: false } });
-        const done = await this.waitForJob(job.job_id);
+        if (!getOperation(V3_PAGES_OPERATION)) registerOperation(v3PagesOperation);
+        const job = await this.submit<{ job_id: string }>(V3_PAGES_OPERATION, { data: bytes, fileName }, pageRange ? { page_range: pageRange } : {});
+        const done = await this.wait<V3PagesView>(job.job_id);
         const release = () => this.deleteJob(job.job_id).catch(() => undefined);
-        if (done.status !== 'Succeeded') {
+        if (done.state !== 'succeeded' || !done.result) {
           await release();
           throw new ProcessingError('processing_error', done.message ?? 'The PDF could not be parsed.');
         }
-        return { chunks: (done.chunks ?? []) as never, page_count: done.page_count ?? 0, release };
+        return { ...done.result, release };
       },
     });
     return this.v3;
@@ -361,11 +342,11 @@ export class Engine {
 
   /** Stop accepting work, cancel what runs, and stop the workers. */
   close(): Promise<void> {
-    this.closing ??= this.shutdown();
+    this.closing ??= this.closeNow();
     return this.closing;
   }
 
-  private async shutdown(): Promise<void> {
+  private async closeNow(): Promise<void> {
     this.closed = true;
     this.v3?.close();
     this.runner.stop();
@@ -397,11 +378,11 @@ export class Engine {
   }
 
   /** Seconds a refused client should wait: the queue's expected drain time, 5..60 s. */
-  private retryAfter(): number {
+  retryAfter(): number {
     return Math.max(5, Math.min(60, Math.ceil((this.runner.meanDuration * this.queued) / this.cfg.maxConcurrentJobs)));
   }
 
-  private async finish(id: string, patch: Partial<JobRecord>, from?: JobRecord['state']): Promise<void> {
+  protected async finish(id: string, patch: Partial<JobRecord>, from?: JobRecord['state']): Promise<void> {
     await this.store.update(id, { ...patch, finishedAt: new Date().toISOString() }, from ? { state: from } : undefined);
     for (const w of this.waiters.get(id) ?? []) w();
     this.waiters.delete(id);

@@ -36,7 +36,7 @@ export interface RunnerDeps {
   /** Record the terminal state and wake the waiters. */
   finish(id: string, patch: Partial<JobRecord>): Promise<void>;
   progress(id: string, done: number, total: number): void;
-  /** The result just stored, for the first read without a round trip to the blob store. */
+  /** A job's result: kept in memory for the reads that follow, then in the blob store. */
   remember(id: string, result: unknown): void;
 }
 
@@ -55,6 +55,7 @@ export class JobRunner {
   readonly running = new Map<string, AbortController>();
   private durations: number[] = [];
   private stopped = false;
+  private draining = false;
   private claiming = 0;
 
   constructor(private readonly d: RunnerDeps) {}
@@ -66,6 +67,12 @@ export class JobRunner {
 
   stop(): void {
     this.stopped = true;
+  }
+
+  /** Stop for a restart (DurableEngine.stopForRestart): jobs aborted from now on keep their stored state. */
+  drain(): void {
+    this.stopped = true;
+    this.draining = true;
   }
 
   /** Starts as many queued jobs as free slots allow. */
@@ -146,13 +153,12 @@ export class JobRunner {
       };
       const result = await op.run(ctx);
       if (ctl.signal.aborted) throw ctl.signal.reason;
-      // The result lives in the blob store, not in the record (memory stays flat).
-      const resultKey = `${id}/result.json`;
-      await blobs.put(resultKey, JSON.stringify(result));
+      // Not in the record: the result cache holds it, then the blob store (result-cache.ts).
       this.d.remember(id, result);
-      await this.d.finish(id, { state: 'succeeded', resultKey, creditUsed: quota.commit(id) });
+      await this.d.finish(id, { state: 'succeeded', creditUsed: quota.commit(id) });
     } catch (err) {
       quota.release(id); // a job that did not succeed gives its pages back
+      if (this.draining && ctl.signal.aborted) return; // stays processing: recovered at the next start
       if (ctl.signal.aborted) await this.d.finish(id, { state: 'cancelled', message: errorMessage(ctl.signal.reason) });
       else await this.d.finish(id, { state: 'failed', message: errorMessage(err) });
     } finally {

@@ -38,6 +38,13 @@ export interface JobRecord {
   /** Blob key of the stored result (JSON), once succeeded. */
   resultKey?: string | null;
   progress: { done: number; total: number } | null;
+  /**
+   * The submitted options as given (before validation), kept so that after a restart a
+   * durable store's unfinished jobs can be validated and queued again (Engine.recover).
+   */
+  request?: { options: Record<string, unknown> };
+  /** Who submitted the job (the HTTP server's API key name); absent for library calls. */
+  owner?: string;
 }
 
 /** How a reader wants a finished job shown (parse family; other operations may ignore it). */

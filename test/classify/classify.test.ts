@@ -62,6 +62,18 @@ describe('classify: generated documents', () => {
     expect(r.confidence).toBeLessThan(r.pages[0]!.confidence);
   });
 
+  it('few-shot: example texts decide between names that say nothing', async () => {
+    const categories = JSON.stringify([
+      // Examples unlike the documents classified below: other letters, other recipes.
+      { name: 'type A', examples: ['Dear Mr Brown, thank you for your letter of 3 May. We look forward to meeting you. Yours sincerely, Anna Lee', 'Dear Sir or Madam, I am writing to thank you for your kind support this year. With kind regards and sincerely yours, Tom'] },
+      { name: 'type B', examples: ['Pancakes. Ingredients: flour, eggs, milk, butter, sugar. Whisk, then cook for 2 minutes each side. Serves 4. Preparation time 10 minutes.', 'Tomato soup. Ingredients: tomatoes, onion, butter, stock. Cook the onion in butter, add the tomatoes and simmer 20 minutes. Serves 6.'] },
+    ]);
+    const res = await classify({ data: await makePdf([RECIPE_PAGE]), fileName: 'f.pdf' }, { categories });
+    expect((res.result as ClassificationResult).classification).toBe('type B');
+    const res2 = await classify({ data: await makePdf([LETTER_PAGE]), fileName: 'g.pdf' }, { categories });
+    expect((res2.result as ClassificationResult).classification).toBe('type A');
+  });
+
   it('takes non-ASCII names', async () => {
     const res = await classify({ data: await makePdf([INVOICE_PAGE('F-7')]), fileName: 'e.pdf' }, { categories: cats('facture', 'reçu', '請求書') });
     expect(res.status).toBe('completed');

@@ -134,6 +134,16 @@ describe('extract (generated invoice)', () => {
     expect((v.result as Record<string, A>).total!.value).toBe(3021);
   }, 120_000);
 
+  it('detect_pii: a document with a direct identifier is refused at severity high, not at its absence', async () => {
+    const withCard = await makePdf([...INVOICE_WORDS, { text: 'Card: 4111 1111 1111 1111', x: 50, y: 420 }]);
+    const blocked = await extract(withCard, { schema_data: JSON.stringify(schema), detect_pii: true });
+    expect(blocked.status).toBe('failed');
+    expect(blocked.error).toMatch(/pii_blocked/);
+    expect(blocked.error).not.toContain('4111');
+    const clean = await extract(pdf, { schema_data: JSON.stringify(schema), detect_pii: true, pii_block_severity: 'high' });
+    expect(['completed', 'review']).toContain(clean.status);
+  });
+
   it('an encrypted document without its password fails with a clear error', async () => {
     const v = await extract(fs.readFileSync(fixture('pdf', 'password-1234.pdf')), { schema_data: JSON.stringify(schema) });
     expect(v.status).toBe('failed');

@@ -4,7 +4,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import { resetSofficeCache, sofficeAvailable } from '../../src/engines/soffice/soffice.js';
-import { chunksMarkdown } from '../../src/operations/export/write-exports.js';
+import { chunksMarkdown } from '../../src/operations/parse/export/write-exports.js';
 import { assertValidOutput, corpusPath, fixture, hasCorpus } from '../helpers.js';
 import { sampleDocx } from '../../bench/lib/sample-docx.js';
 

@@ -7,8 +7,7 @@
 import { deflateRawSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '../../src/byte-size.js';
-import { ProcessingError, errorMessage } from '../../src/errors.js';
+import { ProcessingError, errorMessage, formatBytes } from '../../src/errors.js';
 import { DEFAULT_WORKBOOK_LIMITS } from '../../src/formats/xlsx/limits.js';
 import { createEngine } from '../../src/index.js';
 import { validateParseExcelOptions } from '../../src/operations/parse-excel/options.js';

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
+import { isPdfBytes } from '../../src/input/archive.js';
 import { sniff } from '../../src/input/sniff.js';
 
 /** A PNG chunk with its length and CRC, as libpng checks them. */
@@ -29,6 +30,9 @@ describe('sniffing by signature', () => {
     const png = await pngWithText('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer');
     expect((await sharp(png).metadata()).format).toBe('png');
     expect(sniff(png)).toBe('png');
+    // Archive entries are picked by the same rule.
+    expect(isPdfBytes(png)).toBe(false);
+    expect(isPdfBytes(Buffer.from('%PDF-1.4\n'))).toBe(true);
   });
 
   it('each signature counts at offset 0 only; the PDF header within its 1 KiB window', () => {

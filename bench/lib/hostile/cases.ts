@@ -2,7 +2,7 @@
  * The hostile set of issue 21, generated in memory (nothing downloaded, nothing kept):
  * each case is an input, the operation it is sent to, and what a correct outcome looks
  * like. Used by bench/hostile.ts (one child process per case, peak RSS) and
- * bench/soak.ts (many jobs on one engine).
+ * bench/soak-hostile.ts (many jobs on one engine).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -5,7 +5,7 @@
  * and hyperlinks. Word files carry no geometry, so boxes are null; page numbers follow
  * Word's last rendering (`w:lastRenderedPageBreak`) when the file has one, else the
  * explicit page and section breaks (`metadata.pagination` says which). The LibreOffice
- * path (operations/parse-office) may later align items to a rendered PDF.
+ * path (operations/parse/office) may later align items to a rendered PDF.
  */
 import { ProcessingError } from '../../errors.js';
 import type { DocItem, QuireDocument } from '../../model/quire-document.js';

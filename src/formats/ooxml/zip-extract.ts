@@ -4,8 +4,7 @@
  * its sizes), so a bomb is stopped after at most `maxEntryBytes` of output.
  */
 import { inflateRawSync } from 'node:zlib';
-import { formatBytes } from '../../byte-size.js';
-import { ProcessingError } from '../../errors.js';
+import { ProcessingError, formatBytes } from '../../errors.js';
 import type { WorkbookLimits } from '../xlsx/limits.js';
 import { entryData, readZipDirectory, ZipEntryLimitError, ZipFormatError, type ZipEntry } from './zip-directory.js';
 

@@ -17,8 +17,7 @@
  * One record per thread: a pool worker reads one page at a time (an OCR page in flight
  * may re-render its own page, whose streams and images already passed the same checks).
  */
-import { formatBytes } from '../../byte-size.js';
-import { ProcessingError } from '../../errors.js';
+import { ProcessingError, formatBytes } from '../../errors.js';
 
 export interface PdfDecodeLimits {
   /** Most bytes one stream (content, font, image data, …) may inflate to. */

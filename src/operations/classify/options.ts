@@ -1,5 +1,6 @@
 /**
- * Options of classification: `categories` (a JSON array of {name, description?}) or the
+ * Options of classification: `categories` (a JSON array of {name, description?, examples?};
+ * `examples`, texts of example documents, is this project's few-shot extension) or the
  * older `conditions` (a JSON list of strings). The spec fails the job, rather than refusing
  * the request, when categories are invalid ("status failed with error ... a message saying
  * the format must be a valid JSON string"), so problems are kept in `problem` and the job
@@ -26,8 +27,13 @@ export function validateClassifyOptions(raw: Record<string, unknown>): ClassifyO
     // `conditions` (older form) is a list of strings; plain strings are accepted in `categories` too.
     if (typeof c === 'string') categories.push({ name: c.trim() });
     else if (c && typeof c === 'object' && typeof (c as { name?: unknown }).name === 'string') {
-      const { name, description } = c as { name: string; description?: unknown };
-      categories.push({ name: name.trim(), ...(typeof description === 'string' && description.trim() ? { description: description.trim() } : {}) });
+      const { name, description, examples } = c as { name: string; description?: unknown; examples?: unknown };
+      const texts = Array.isArray(examples) ? examples.filter((e): e is string => typeof e === 'string' && e.trim().length > 0) : [];
+      categories.push({
+        name: name.trim(),
+        ...(typeof description === 'string' && description.trim() ? { description: description.trim() } : {}),
+        ...(texts.length ? { examples: texts } : {}),
+      });
     } else return { categories: [], problem: INVALID_CATEGORIES, ...pw };
   }
   return { categories, problem: checkCategoryNames(categories.map((c) => c.name)), ...pw };
@@ -35,5 +41,6 @@ export function validateClassifyOptions(raw: Record<string, unknown>): ClassifyO
 
 /** The configuration echoed in the job (no password). */
 export function classifyConfiguration(o: ClassifyOptions): Record<string, unknown> {
-  return { categories: o.categories };
+  // Example texts can be long: the configuration says how many, not what.
+  return { categories: o.categories.map(({ examples, ...c }) => (examples ? { ...c, examples: examples.length } : c)) };
 }

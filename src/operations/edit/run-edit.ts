@@ -8,6 +8,7 @@
  */
 import sharp from 'sharp';
 import { ValidationError, errorMessage } from '../../errors.js';
+import { sniff } from '../../input/sniff.js';
 import type { PdfEdit, RawImage } from '../../formats/pdf/edit/apply-edits.js';
 import { standardFontCanEncode } from '../../formats/pdf/edit/apply-edits.js';
 import type { EditPdfOutput, EditPdfTask } from '../../formats/pdf/edit/edit-pdf.js';
@@ -46,7 +47,8 @@ async function decodeImage(name: string, bytes: Uint8Array): Promise<RawImage> {
   }
 }
 
-const isPdf = (b: Uint8Array) => Buffer.from(b.subarray(0, 1024)).includes('%PDF-');
+/** By the engine's sniffing (signature at offset 0 first): a PNG quoting "%PDF-" is not a PDF. */
+const isPdf = (b: Uint8Array) => sniff(b) === 'pdf';
 
 export async function runEdit(input: Uint8Array, options: EditOptions, ctx: EditContext): Promise<EditOutcome> {
   for (const [i, it] of options.items.entries()) {

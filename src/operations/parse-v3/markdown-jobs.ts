@@ -8,8 +8,9 @@
  * deleted 24 hours after creation by `sweep()`, which runs on a timer and takes its time
  * from an injectable clock (tests move the clock instead of sleeping).
  *
- * The PDFs are parsed by the injected `parsePdf` (the engine's parse job with lean options:
- * no crops), one document after the other so memory holds one document's pages at a time.
+ * The PDFs are parsed by the injected `parsePdf` (the engine runs pages-operation.ts: the
+ * parse pipeline without crops, storing markdown only), one document after the other so
+ * memory holds one document's pages at a time.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -18,9 +19,8 @@ import { pathToFileURL } from 'node:url';
 import { JobNotFoundError, ProcessingError, errorMessage } from '../../errors.js';
 import { archiveKind, isPdfBytes, readPdfArchive } from '../../input/archive.js';
 import { describeInput, loadInput, type InputLimits, type JobInput } from '../../input/resolve-input.js';
-import type { Chunk } from '../../model/document.js';
-import { parsePageRange, selectPages } from '../../options/page-range.js';
-import { pagesFromChunks, type V3Page } from './page-markdown.js';
+import { parsePageRange } from '../../options/page-range.js';
+import type { V3Page } from './pages-operation.js';
 
 export const V3_INLINE_LIMIT_BYTES = 10 * 1024 * 1024;
 export const V3_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -48,8 +48,9 @@ export interface V3Job {
 }
 
 export interface ParsedPdf {
-  chunks: Array<Pick<Chunk, 'segments'>>;
   page_count: number;
+  /** Ascending; every selected page, '' where it has no text. */
+  pages: V3Page[];
   /** Deletes what the parse left behind (its job and files); called when the v3 job goes. */
   release?: () => Promise<void>;
 }
@@ -179,10 +180,7 @@ export class MarkdownJobs {
   private async parseOne(rec: JobEntry, bytes: Uint8Array, fileName: string, pages: string | undefined): Promise<{ page_count: number; pages: V3Page[] }> {
     const parsed = await this.cfg.parsePdf(bytes, fileName, pages, this.ctl.signal);
     if (parsed.release) rec.releases.push(parsed.release);
-    // The selection is ascending: the first page_count pages of the unbounded selection.
-    const range = pages !== undefined ? parsePageRange('pages', pages) : undefined;
-    const numbers = range ? selectPages(range, 1_000_000).slice(0, parsed.page_count) : selectPages(undefined, parsed.page_count);
-    return { page_count: parsed.page_count, pages: pagesFromChunks(parsed.chunks, numbers) };
+    return { page_count: parsed.page_count, pages: parsed.pages };
   }
 
   private async complete(rec: JobEntry, result: Pick<V3Job, 'page_count' | 'pages' | 'documents'>): Promise<void> {

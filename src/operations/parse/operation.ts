@@ -8,8 +8,8 @@ import { publicConfiguration, validateParseOptions, type ParseOptions } from './
 import { parseToDocument, runParse, type ParseResult } from './run-parse.js';
 import { parseViews } from './views.js';
 import { refuseOnPiiAfterParse, refuseOnPiiBeforeParse } from '../../pipeline/pii/preflight.js';
-import { officeDocument, officeInputKind, runOfficeParse } from '../parse-office/run-office-parse.js';
-import { writeExports } from '../export/write-exports.js';
+import { officeDocument, officeInputKind, runOfficeParse } from './office/run-office-parse.js';
+import { writeExports } from './export/write-exports.js';
 
 export const parseOperation: Operation<ParseOptions, ParseResult & { pdf_url: string | null; exports?: Record<string, string> }> = {
   name: 'parse',
@@ -23,7 +23,7 @@ export const parseOperation: Operation<ParseOptions, ParseResult & { pdf_url: st
     // detect_pii: refused before parsing when the text layer shows PII (pipeline/pii), and after
     // parsing for what the text layer could not show (scans, office documents).
     const pii = await refuseOnPiiBeforeParse(ctx.input, ctx.options, ctx.pool, ctx.signal);
-    // Office documents and HTML take their own path (operations/parse-office); PDFs and images the page pipeline.
+    // Office documents and HTML take their own path (operations/parse/office); PDFs and images the page pipeline.
     const office = officeInputKind(ctx.input);
     const result = office ? await runOfficeParse(ctx, office) : { ...(await runParse(ctx)), pdf_url: ctx.input.type === 'pdf' ? ctx.storedInputUrl : null };
     await refuseOnPiiAfterParse(pii, ctx.options, result);

@@ -12,7 +12,7 @@ export const splitOperation: Operation<SplitOptions, SplitResult> = {
   description: 'Split a mixed PDF into one PDF per document (--classes invoice,receipt [--categories \'{"invoice":"..."}\'] [--out-dir DIR])',
   genericType: 'splitting',
   family: 'split',
-  extraOptionNames: ['out-dir', 'out_dir', 'password', 'file_name'],
+  extraOptionNames: ['password', 'file_name'],
   validate: validateSplitOptions,
   publicConfig: splitConfiguration,
   run: (ctx) => runSplit(ctx),

@@ -2,8 +2,8 @@
  * Options of splitting (`POST /splitter/split-pdf-v1`): `classes`, comma-separated (required),
  * and `categories`, an optional JSON object mapping a class to its description. Problems end
  * the job as failed with a clear message (as classification does); nothing is thrown, so the
- * CLI can list the options from validate({}). `out_dir` (CLI `--out-dir`) also writes the
- * PDFs to a folder of the caller's machine: the HTTP routes must not forward it.
+ * CLI can list the options from validate({}). (The CLI's `--out-dir` is a CLI flag that copies
+ * the written PDFs; it is not an option, so no HTTP client can choose where files go.)
  */
 import { INVALID_DESCRIPTIONS, checkCategoryNames, parseJsonOption } from '../../pipeline/page-classes/category-input.js';
 
@@ -11,14 +11,11 @@ export interface SplitOptions {
   classes: string[];
   descriptions: Record<string, string>;
   problem: string | null;
-  outDir: string | null;
   password?: string;
 }
 
 export function validateSplitOptions(raw: Record<string, unknown>): SplitOptions {
   const pw = typeof raw.password === 'string' && raw.password ? { password: raw.password } : {};
-  const outRaw = raw.out_dir ?? raw['out-dir'];
-  const outDir = typeof outRaw === 'string' && outRaw.trim() ? outRaw : null;
   const classesRaw = raw.classes;
   const list = Array.isArray(classesRaw) ? classesRaw.map(String) : typeof classesRaw === 'string' ? classesRaw.split(',') : null;
   const classes = (list ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
@@ -29,7 +26,7 @@ export function validateSplitOptions(raw: Record<string, unknown>): SplitOptions
     if (!parsed.ok || !parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) problem ??= INVALID_DESCRIPTIONS;
     else for (const [k, v] of Object.entries(parsed.value as Record<string, unknown>)) if (typeof v === 'string') descriptions[k.trim()] = v;
   }
-  return { classes, descriptions, problem, outDir, ...pw };
+  return { classes, descriptions, problem, ...pw };
 }
 
 /** The spec's `parameters` of a split job. */

@@ -60,10 +60,6 @@ export async function runSplit(ctx: RunContext<SplitOptions>): Promise<SplitResu
     const name = `${base}_${String(k + 1).padStart(2, '0')}_${safeName(seg.category)}.pdf`;
     const file = path.join(dir, name);
     await fs.writeFile(file, bytes);
-    if (options.outDir) {
-      await fs.mkdir(options.outDir, { recursive: true });
-      await fs.writeFile(path.join(options.outDir, name), bytes);
-    }
     files.push({
       name,
       path: `split/${name}`,

@@ -68,6 +68,9 @@ function letterhead(doc: TokenizedDocument): Candidate[] {
       if (/^[^:]{1,30}:/.test(raw)) continue;
       // OCR specks at the edges of a line ("s THAI DELICIOUS RESTAURANT") are not part of the name.
       let words = trimSpecks(ph);
+      // A registration number in brackets after the name ("(913144-A)") is not part of it.
+      const reg = words.findIndex((w, k) => k > 0 && /^\(/.test(w.text) && /\d/.test(words.slice(k).map((x) => x.text).join('')) && /\)$/.test(words[words.length - 1]!.text));
+      if (reg > 0) words = words.slice(0, reg);
       if (words.length === 0) continue;
       if (DOC_TYPE.test(raw) && raw.replace(DOC_TYPE, '').length >= 3) {
         const kept = raw.replace(DOC_TYPE, '').split(/\s+/).length;
@@ -86,6 +89,26 @@ function letterhead(doc: TokenizedDocument): Candidate[] {
   });
   // Also a company form anywhere on page 1 ("All AWS Services are sold by Amazon Web Services, Inc.").
   return out;
+}
+
+const LEGAL = /\b(si[eè]ge social|registered office|regd\.? office|au capital|share capital|capital social|rcs|siret|siren|kvk|handelsregister|amtsgericht|registro mercantil|company reg(istration)? no)\b/i;
+
+/**
+ * The issuer's legal block (registered office, capital, registry numbers) usually sits in the
+ * footer, under a line with the company's name: that line is a second letterhead.
+ */
+function legalFooterName(doc: TokenizedDocument): Candidate[] {
+  const i = doc.lines.findIndex((l) => LEGAL.test(l.text));
+  if (i <= 0) return [];
+  const legal = doc.lines[i]!;
+  const above = doc.lines[i - 1]!;
+  const h = legal.box[3] - legal.box[1];
+  if (above.page !== legal.page || legal.box[1] - above.box[3] > 2 * h) return [];
+  const words = trimSpecks(above.tokens);
+  const s = text(words);
+  const letters = s.replace(/[^\p{L}]/gu, '').length;
+  if (words.length === 0 || words.length > 6 || /\d/.test(s) || letters < s.replace(/\s/g, '').length * 0.6 || /^[^:]{1,30}:/.test(s)) return [];
+  return [{ value: s, tokens: words, score: 0.6 * meanConf(words), via: 'legal-footer-name' }];
 }
 
 /** Lines under the letterhead that read like an address, joined. */
@@ -131,7 +154,7 @@ export function documentCues(doc: TokenizedDocument, schema: FieldSchema, profil
   const cues = new Set(profile.concepts.map((c) => c.cue).filter(Boolean));
   const out: Candidate[] = [];
   const t = mainType(schema);
-  if (cues.has('letterhead') && t === 'string') out.push(...letterhead(doc));
+  if (cues.has('letterhead') && t === 'string') out.push(...letterhead(doc), ...legalFooterName(doc));
   if (cues.has('address') && t === 'string') out.push(...addressBlock(doc));
   if (cues.has('currency') && t === 'string') out.push(...currencyOfAmounts(doc));
   if (cues.has('largest-total') && kind === 'amount' && labelled.length > 0) {

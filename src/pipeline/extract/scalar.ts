@@ -157,7 +157,6 @@ export function extractScalar(doc: TokenizedDocument, schema: FieldSchema, profi
   if (schema.enum && schema.enum.length > 0) cands = enumCandidates(doc, schema.enum, cands);
   if (mainType(schema) === 'integer') cands = cands.filter((c) => typeof c.value === 'number' && Number.isInteger(c.value));
   const ranked = combine(cands.map((c) => harmonise(doc, c, kind))).sort((a, b) => b.score - a.score);
-  if (process.env.QUIRE_EXTRACT_DEBUG === profile.key) for (const c of ranked.slice(0, 8)) console.error(profile.key, JSON.stringify(c.value), c.score.toFixed(3), c.via);
   return ranked[0] ?? null;
 }
 

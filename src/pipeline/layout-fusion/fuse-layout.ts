@@ -28,6 +28,14 @@ export interface FusionOptions {
 const TEXT_TYPES = new Set<LayoutClass>(['Title', 'SectionHeader', 'Text', 'ListItem', 'Caption', 'Footnote', 'PageHeader', 'PageFooter', 'Formula']);
 const ADVANCED = new Set<LayoutClass>(['KeyValuePair', 'Signature', 'Seal']);
 const PICTURE_MIN_SCORE = 0.6;
+/**
+ * Words a new Picture may absorb. On a text layer, more words than a few labels mean the
+ * model took a text box for a figure. OCR reads a figure's insides (axis labels, legends,
+ * text in photos, specks read as letters) as words: on an OCR page a confident picture may
+ * hold many (PubLayNet's figures: 20–150 OCR words each).
+ */
+const PICTURE_MAX_WORDS = { text: 12, ocr: 200 };
+const OCR_PICTURE_MIN_SCORE = 0.7;
 
 const area = (b: BBox) => Math.max(0, b.width) * Math.max(0, b.height);
 const regionBox = (r: LayoutRegion): BBox => ({ left: r.left, top: r.top, width: r.width, height: r.height });
@@ -77,7 +85,8 @@ export function fuseLayout(layout: PageLayout, regions: readonly LayoutRegion[],
     // A "picture" holding more than a few labels' worth of text is a model mistake, not a
     // figure, and a weak region is not worth rewriting the analysis for.
     const words = inside.reduce((n, b) => n + b.lines.reduce((m, l) => m + l.words.length, 0), 0);
-    if (r.score < PICTURE_MIN_SCORE || words > 12) continue;
+    const ocr = layout.textSource === 'ocr';
+    if (r.score < PICTURE_MIN_SCORE || words > PICTURE_MAX_WORDS[ocr ? 'ocr' : 'text'] || (ocr && words > PICTURE_MAX_WORDS.text && r.score < OCR_PICTURE_MIN_SCORE)) continue;
     added.push({ kind: 'picture', bbox: box, lines: inside.flatMap((b) => b.lines), fontSize: 0, bold: false, italic: false, type: r.type as SegmentType, typeConfidence: r.score });
     for (const b of inside) absorbed.add(b);
   }

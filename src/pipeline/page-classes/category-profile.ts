@@ -16,6 +16,20 @@ import { relatedTexts } from './wordnet.js';
 export interface CategoryInput {
   name: string;
   description?: string;
+  /**
+   * Few-shot: the text of a few example documents of this category (not in the spec: the
+   * cloud service has no such field). Their frequent words become evidence.
+   */
+  examples?: string[];
+}
+
+/** Words of the examples: those found in most examples, weighted by that share (at most 60). */
+function exampleTerms(terms: Map<string, number>, examples: readonly string[]): void {
+  const df = new Map<string, number>();
+  for (const ex of examples.slice(0, 20)) for (const w of new Set(words(ex))) if (w.length > 2 && !GENERIC.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = Math.min(20, examples.length);
+  const ranked = [...df].filter(([, k]) => n === 1 || k >= 2).sort((a, b) => b[1] - a[1]).slice(0, 60);
+  for (const [w, k] of ranked) add(terms, w, 1.2 * (k / n));
 }
 
 export interface CategoryProfile {
@@ -97,6 +111,7 @@ function profileOf(c: CategoryInput): CategoryProfile {
     for (const [cue, w] of Object.entries(match.entry.cues ?? {})) cues.set(cue as CueName, w * match.strength);
   }
   if (c.description) for (const w of words(c.description).slice(0, 40)) if (!GENERIC.has(w)) add(terms, w, 0.8);
+  if (c.examples?.length) exampleTerms(terms, c.examples);
   return { name: c.name, terms, cues, fallback, lexicon: match?.entry.key ?? null };
 }
 

@@ -11,24 +11,24 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ProcessingError } from '../../errors.js';
-import type { ChunkedResult } from '../../model/document.js';
-import type { QuireDocument } from '../../model/quire-document.js';
-import { selectPages } from '../../options/page-range.js';
-import { officeKind } from '../../formats/office/load-office.js';
-import type { WorkerPool } from '../../workers/pool.js';
-import { sofficeAvailable, sofficeConvert } from '../../engines/soffice/soffice.js';
-import type { LoadedInput } from '../../input/resolve-input.js';
+import { ProcessingError } from '../../../errors.js';
+import type { ChunkedResult } from '../../../model/document.js';
+import type { QuireDocument } from '../../../model/quire-document.js';
+import { selectPages } from '../../../options/page-range.js';
+import { officeKind } from '../../../formats/office/load-office.js';
+import type { WorkerPool } from '../../../workers/pool.js';
+import { sofficeAvailable, sofficeConvert } from '../../../engines/soffice/soffice.js';
+import type { LoadedInput } from '../../../input/resolve-input.js';
 import { alignToRendering } from './align-to-rendering.js';
-import { DEFAULT_PARSE_EXCEL_OPTIONS } from '../parse-excel/options.js';
-import type { ParseOptions } from '../parse/options.js';
-import type { ParseResult } from '../parse/run-parse.js';
-import type { RunContext } from '../operation.js';
+import { DEFAULT_PARSE_EXCEL_OPTIONS } from '../../parse-excel/options.js';
+import type { ParseOptions } from '../options.js';
+import type { ParseResult } from '../run-parse.js';
+import type { RunContext } from '../../operation.js';
 
 type ParseContext = RunContext<ParseOptions>;
-import { stableId } from '../../model/ids.js';
-import { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
-import { segmentsOf } from '../../render/segments.js';
+import { stableId } from '../../../model/ids.js';
+import { chunkSegments } from '../../../pipeline/chunking/chunk-segments.js';
+import { segmentsOf } from '../../../render/segments.js';
 
 export type OfficeInputKind = 'docx' | 'pptx' | 'html' | 'doc' | 'ppt' | 'xls' | 'xlsx';
 

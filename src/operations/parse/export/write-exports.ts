@@ -14,11 +14,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadHtml } from '../../formats/html/load-html.js';
-import type { Chunk } from '../../model/document.js';
-import { documentFromParseResult } from '../../model/document-from-segments.js';
-import type { QuireDocument } from '../../model/quire-document.js';
-import { exportDocx } from '../../render/export-docx.js';
+import { loadHtml } from '../../../formats/html/load-html.js';
+import type { Chunk } from '../../../model/document.js';
+import { documentFromParseResult } from '../../../model/document-from-segments.js';
+import type { QuireDocument } from '../../../model/quire-document.js';
+import { exportDocx } from '../../../render/export-docx.js';
 
 export const EXPORT_FORMATS = ['docx', 'markdown', 'json'] as const;
 

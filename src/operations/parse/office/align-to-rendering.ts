@@ -9,11 +9,11 @@
  * not aligned (it repeats on every rendered page). The items stay the native ones: the
  * rendering only adds geometry.
  */
-import type { BBox } from '../../model/document.js';
-import type { PageLayout } from '../../model/layout.js';
-import type { QuireDocument } from '../../model/quire-document.js';
-import { pagedSource, planPages, runPages } from '../../pipeline/pages/run-pages.js';
-import type { WorkerPool } from '../../workers/pool.js';
+import type { BBox } from '../../../model/document.js';
+import type { PageLayout } from '../../../model/layout.js';
+import type { QuireDocument } from '../../../model/quire-document.js';
+import { pagedSource, planPages, runPages } from '../../../pipeline/pages/run-pages.js';
+import type { WorkerPool } from '../../../workers/pool.js';
 
 interface StreamWord {
   word: string;

@@ -1,0 +1,65 @@
+/**
+ * Where finished jobs' results are kept: the last few in memory, the others in the blob
+ * store (`<id>/result.json`, the record then holds `resultKey`). A result is written to the
+ * blob store only when it leaves memory, so a run of one job (the CLI) never pays for
+ * serializing its result twice — freeculture's result is tens of MB of JSON — while memory
+ * holds at most `capacity` results however many jobs finish (issue 21 item 5).
+ */
+import type { JobRecord } from '../model/job.js';
+import type { BlobStore } from './blob-store.js';
+import type { JobStore } from './job-store.js';
+
+export class ResultCache {
+  private readonly recent = new Map<string, unknown>();
+  private readonly writing = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly store: JobStore,
+    private readonly capacity: number,
+  ) {}
+
+  /** How many results are held in memory now. */
+  get size(): number {
+    return this.recent.size;
+  }
+
+  add(id: string, result: unknown): void {
+    this.recent.set(id, result);
+    for (const [old, value] of this.recent) {
+      if (this.recent.size <= this.capacity) break;
+      this.recent.delete(old);
+      this.writing.set(old, this.persist(old, value).finally(() => this.writing.delete(old)));
+    }
+  }
+
+  /** The result of a succeeded job: from memory, or read back from the blob store. */
+  async get(rec: JobRecord): Promise<unknown> {
+    if (this.recent.has(rec.id)) return this.recent.get(rec.id);
+    await this.writing.get(rec.id);
+    const key = rec.resultKey ?? (await this.store.get(rec.id))?.resultKey;
+    if (!key) return null;
+    return JSON.parse(Buffer.from(await this.blobs.get(key)).toString('utf8'));
+  }
+
+  drop(id: string): void {
+    this.recent.delete(id);
+  }
+
+  /** Waits for results being written (tests, shutdown). */
+  async flush(): Promise<void> {
+    await Promise.all(this.writing.values());
+  }
+
+  private async persist(id: string, result: unknown): Promise<void> {
+    const key = `${id}/result.json`;
+    try {
+      if (!(await this.store.get(id))) return; // deleted meanwhile
+      await this.blobs.put(key, JSON.stringify(result));
+      await this.store.update(id, { resultKey: key });
+    } catch {
+      // The job was removed while its result was written: leave nothing behind.
+      await this.blobs.deletePrefix(id).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Everything the routes share, built once at startup: the engine (on the durable store),
+ * keys, quota, URL signer, upload tickets and the folders of the data dir. Routes get this
+ * object and hold no state of their own.
+ */
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { DurableEngine } from '../jobs/durable-engine.js';
+import { FsJobStore } from '../jobs/stores/fs-job-store.js';
+import { loadKeys, type KeyRing } from './keys.js';
+import { QuotaBook } from './quota.js';
+import { Signer } from './signing.js';
+import { TicketBook } from './tickets.js';
+import { pdfPageCount } from './inspect-input.js';
+import { PDFDocument } from 'pdf-lib';
+import { WorkerPool } from '../workers/pool.js';
+import type { TaskHandlers } from '../operations/tasks.js';
+import { fileURLToPath } from 'node:url';
+
+/** The pool's worker entry of this build (TypeScript under tsx in tests, else compiled), as the engine picks it. */
+function workerEntry(): string {
+  const fromSource = fileURLToPath(import.meta.url).endsWith('.ts');
+  return fileURLToPath(new URL(fromSource ? '../operations/worker-entry.ts' : '../operations/worker-entry.js', import.meta.url));
+}
+
+async function tinyPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  return doc.save();
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  workers?: number;
+  keysFile?: string;
+  /** Comma-separated keys (QUIRE_API_KEYS). */
+  envKeys?: string;
+  maxConcurrentJobs: number;
+  maxQueuedJobs: number;
+  /** Page limit per document (spec default 2000). */
+  maxPages: number;
+  /** Body limits in bytes, per endpoint group. */
+  limits: { parse: number; excel: number; tables: number; upload: number; json: number };
+  /** Whole-request time limit, ms (a client sending one byte a second is cut off: 408). */
+  requestTimeoutMs: number;
+  /** Requests handled at once before the platform-capacity 503. */
+  maxInFlight: number;
+  /** SIGTERM: how long running jobs get to finish. */
+  shutdownGraceMs: number;
+  /** Engine overrides (tests). */
+  engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean };
+}
+
+export const DEFAULT_CONFIG: ServerConfig = {
+  host: '127.0.0.1',
+  port: 8080,
+  dataDir: path.resolve('quire-data'),
+  maxConcurrentJobs: 2,
+  maxQueuedJobs: 100,
+  maxPages: 2000,
+  limits: { parse: 500 * 2 ** 20, excel: 100 * 2 ** 20, tables: 100 * 2 ** 20, upload: 5 * 2 ** 30, json: 2 ** 20 },
+  requestTimeoutMs: 300_000,
+  maxInFlight: 512,
+  shutdownGraceMs: 30_000,
+};
+
+export interface ServerContext {
+  config: ServerConfig;
+  engine: DurableEngine;
+  store: FsJobStore;
+  keys: KeyRing;
+  quota: QuotaBook;
+  signer: Signer;
+  tickets: TicketBook;
+  /** One worker thread that counts PDF pages at submission (inspect-input.ts). */
+  pageCounter: WorkerPool<TaskHandlers>;
+  dirs: { files: string; inputs: string };
+  /** `http://host:port`, known once listening. */
+  baseUrl: string;
+  /** Set by shutdown: new work is refused with 503. */
+  stopping: boolean;
+  generatedKey?: string;
+}
+
+export async function createContext(config: ServerConfig): Promise<ServerContext> {
+  const dataDir = path.resolve(config.dataDir);
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const dirs = { files: path.join(dataDir, 'files'), inputs: path.join(dataDir, 'inputs') };
+  const store = await FsJobStore.open(path.join(dataDir, 'jobs'));
+  const engine = new DurableEngine({
+    workers: config.workers,
+    maxConcurrentJobs: config.maxConcurrentJobs,
+    maxQueuedJobs: config.maxQueuedJobs,
+    maxPages: config.maxPages,
+    maxFileBytes: Math.max(config.limits.parse, config.limits.upload),
+    dataDir: dirs.files,
+    store,
+    // The spec: parse and Excel tasks are not auto-deleted.
+    fileRetentionMs: 0,
+    maxFinishedJobs: Number.MAX_SAFE_INTEGER,
+    ...config.engine,
+  });
+  // The page counter's worker loads pdf.js now rather than on the first submission (~1 s).
+  const pageCounter = new WorkerPool<TaskHandlers>({ threads: 1, taskTimeoutMs: 30_000, workerMemoryMb: 1024, filename: workerEntry() });
+  await pdfPageCount(pageCounter, await tinyPdf());
+  const { ring, generated } = await loadKeys({ keysFile: config.keysFile, envKeys: config.envKeys, dataDir });
+  return {
+    config: { ...config, dataDir },
+    engine,
+    store,
+    keys: ring,
+    quota: await QuotaBook.open(dataDir),
+    signer: await Signer.open(dataDir),
+    tickets: await TicketBook.open(path.join(dataDir, 'tickets')),
+    pageCounter,
+    dirs,
+    baseUrl: `http://${config.host}:${config.port}`,
+    stopping: false,
+    generatedKey: generated,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * A submission's body → option fields + (optionally) one file streamed to the data dir.
+ * Multipart parts are read in order with @fastify/multipart, so fields may come before or
+ * after the file part (as curl sends them); the file is piped to disk as it arrives and the
+ * byte limit is enforced while it streams (413), never by buffering the body. JSON bodies
+ * (URL submissions, the upload ticket) give their fields directly.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError, tooLarge } from './errors.js';
+import { checkFileName } from './inspect-input.js';
+
+export interface Submission {
+  fields: Record<string, unknown>;
+  file?: { path: string; fileName: string; bytes: number };
+}
+
+export interface ReadOptions {
+  /** Name of the multipart file field (`file`, `pdf_file`). */
+  fileField: string;
+  maxBytes: number;
+  /** Folder for the received file. */
+  dir: string;
+}
+
+/** 413 at once when the declared length is already over the limit (nothing is read). */
+export function checkDeclaredLength(req: FastifyRequest, maxBytes: number): void {
+  const len = Number(req.headers['content-length']);
+  // Multipart framing adds a little; 64 KB of slack keeps a file of exactly the limit acceptable.
+  if (Number.isFinite(len) && len > maxBytes + 65536) throw tooLarge(maxBytes);
+}
+
+export async function readSubmission(req: FastifyRequest, opts: ReadOptions): Promise<Submission> {
+  if (!req.isMultipart()) {
+    const body = req.body;
+    if (body === undefined || body === null) return { fields: {} };
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('body', 'expected a JSON object or multipart/form-data');
+    return { fields: { ...(body as Record<string, unknown>) } };
+  }
+  checkDeclaredLength(req, opts.maxBytes);
+  const fields: Record<string, unknown> = {};
+  let file: Submission['file'];
+  try {
+    for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 1, fields: 200, fieldSize: 1024 * 1024 } })) {
+      if (part.type === 'field') {
+        if (part.fieldnameTruncated || part.valueTruncated) throw badRequest(part.fieldname, 'field value over 1 MB');
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== opts.fileField) {
+        part.file.resume();
+        throw badRequest(part.fieldname, `unexpected file field; the file goes in "${opts.fileField}"`);
+      }
+      const fileName = checkFileName(opts.fileField, part.filename);
+      await fs.mkdir(opts.dir, { recursive: true });
+      const dest = path.join(opts.dir, randomUUID());
+      file = { path: dest, fileName, bytes: 0 };
+      part.file.on('data', (c: Buffer) => (file!.bytes += c.length));
+      await pipeline(part.file, createWriteStream(dest, { mode: 0o600 }));
+      if (part.file.truncated) throw tooLarge(opts.maxBytes);
+    }
+  } catch (err) {
+    if (file) await fs.rm(file.path, { force: true });
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxBytes);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(opts.fileField, 'only one file per request');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('body', 'too many fields');
+    if (err instanceof HttpError) throw err;
+    const message = (err as Error).message ?? String(err);
+    throw new HttpError(400, 'malformed_body', `multipart parse failed: ${message}`);
+  }
+  return { fields, file };
+}

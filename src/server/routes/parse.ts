@@ -1,0 +1,38 @@
+/**
+ * Parse endpoints: `POST /parse`, `POST /parse/excel` (multipart, or JSON with `url`) and
+ * `GET /parse/{job_id}`. Handlers only call the shared submission and read paths.
+ * Query flags of GET /parse/{job_id} named here (the spec leaves them unnamed):
+ * `base64_images` (segment images as data URIs) and `include_chunks` (default true).
+ */
+import type { FastifyInstance } from 'fastify';
+import { keyOf } from '../auth.js';
+import type { ServerContext } from '../context.js';
+import { readParseJob, type ParseRead } from '../present.js';
+import { submitJob } from '../submit.js';
+import { excelBody, jobIdParams, multipart, parseBody, parseStatusQuery, validateFields } from './schemas.js';
+
+const submitLimit = { rateLimit: {} };
+
+export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.post('/parse', {
+    config: submitLimit,
+    schema: { summary: 'Submit a parse job (PDF, image, office file)', tags: ['parse'], consumes: multipart, body: parseBody },
+  }, async (req) => {
+    return submitJob(ctx, req, keyOf(req), { op: 'parse', fileField: 'file', maxBytes: ctx.config.limits.parse, allowUrl: true, validate: (f) => validateFields(parseBody, f) });
+  });
+
+  app.post('/parse/excel', {
+    config: submitLimit,
+    schema: { summary: 'Submit an Excel parse job (.xlsx, .xls)', tags: ['parse'], consumes: multipart, body: excelBody },
+  }, async (req) => {
+    const created = await submitJob(ctx, req, keyOf(req), { op: 'parse_excel', fileField: 'file', maxBytes: ctx.config.limits.excel, allowUrl: true, validate: (f) => validateFields(excelBody, f) });
+    return { ...created, merge_tables: false };
+  });
+
+  app.get('/parse/:job_id', {
+    schema: { summary: 'Parse job status and result', tags: ['parse'], params: jobIdParams, querystring: parseStatusQuery },
+  }, async (req) => {
+    const { job_id } = req.params as { job_id: string };
+    return readParseJob(ctx, keyOf(req), job_id, req.query as ParseRead);
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Start and stop the HTTP server: build the context (durable store, keys), listen, queue
+ * again the jobs a previous process left unfinished, and on SIGTERM stop accepting, give
+ * running jobs a grace period, keep the rest queued in the store and exit 0.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { createContext, DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  url: string;
+  /** Jobs queued again from a previous run. */
+  recovered: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...partial, limits: { ...DEFAULT_CONFIG.limits, ...partial.limits } };
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  await app.listen({ host: config.host, port: config.port });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const recovered = await ctx.engine.recover();
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      ctx.stopping = true;
+      await app.close();
+      await ctx.engine.stopForRestart(config.shutdownGraceMs);
+      await ctx.pageCounter.destroy();
+    })());
+  return { app, ctx, url: ctx.baseUrl, recovered, stop };
+}

@@ -1,0 +1,83 @@
+/**
+ * The one submission path every job route uses: refuse early when the queue is full,
+ * read the body (file streamed to the data dir), validate the options with the operation's
+ * own validator (400 naming the field), check the content against the extension, reserve
+ * the pages (402), then hand the stored file to the engine and record who owns the job.
+ * Anything refused leaves nothing behind: no job, no file, no deduction.
+ */
+import fs from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import { QueueFullError } from '../errors.js';
+import type { OperationName } from '../jobs/job-store.js';
+import { getOperation } from '../operations/registry.js';
+import type { CreationResponse } from '../jobs/views.js';
+import type { ServerContext } from './context.js';
+import { badRequest, capacity, notFound } from './errors.js';
+import { signUrls } from './file-urls.js';
+import { billablePages, checkContent, readHead } from './inspect-input.js';
+import type { ApiKey } from './keys.js';
+import { readSubmission, type Submission } from './read-submission.js';
+
+export interface SubmitPlan {
+  op: OperationName;
+  fileField: string;
+  /** Field that may carry a URL instead of the file (default `url`). */
+  urlField?: string;
+  /** Options from the query string (e.g. the splitter's `classes`). */
+  queryOptions?: Record<string, unknown>;
+  maxBytes: number;
+  /** Whether a `url` field may replace the file. */
+  allowUrl: boolean;
+  /** The route's schema check of the fields read from a multipart body. */
+  validate?: (fields: Record<string, unknown>) => void;
+}
+
+/** 503 before reading a byte when the queue cannot take another job. */
+export function refuseWhenFull(ctx: ServerContext): void {
+  if (ctx.stopping) throw capacity();
+  if (ctx.engine.queuedJobs >= ctx.config.maxQueuedJobs) {
+    throw new QueueFullError(ctx.engine.retryAfter());
+  }
+}
+
+export async function submitJob<V extends { job_id: string } = CreationResponse>(ctx: ServerContext, req: FastifyRequest, key: ApiKey, plan: SubmitPlan): Promise<V & { quota_remaining: number }> {
+  refuseWhenFull(ctx);
+  const sub: Submission = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs });
+  let reserved = 0;
+  try {
+    if (req.isMultipart()) plan.validate?.(sub.fields);
+    const urlField = plan.urlField ?? 'url';
+    const { [plan.fileField]: _ignored, [urlField]: url, ...fields } = sub.fields;
+    const options = { ...fields, ...plan.queryOptions };
+    if (!sub.file && (!plan.allowUrl || typeof url !== 'string' || !url)) {
+      throw badRequest(plan.fileField, plan.allowUrl ? `provide "${plan.fileField}" (multipart file) or "${urlField}"` : `"${plan.fileField}" (multipart file) is required`);
+    }
+    getOperation(plan.op)!.validate(options); // 400 naming the field, before anything is kept
+    let pages = 1;
+    if (sub.file) {
+      const type = checkContent(plan.fileField, sub.file.fileName, await readHead(sub.file.path));
+      pages = (await billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password)).pages;
+    }
+    await ctx.quota.reserve(key, pages);
+    reserved = pages;
+    const input = sub.file ? { path: sub.file.path } : { url: url as string };
+    const fileName = sub.file ? { file_name: sub.file.fileName } : {};
+    const created = await ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName });
+    await ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages });
+    return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: ctx.quota.remaining(key) };
+  } catch (err) {
+    if (reserved) await ctx.quota.adjust(key, -reserved);
+    if (sub.file) await fs.rm(sub.file.path, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * A job of one resource family (operations' `family`) read by its owner, signed URLs in
+ * place of paths. Another key's job, or another family's, is indistinguishable from none.
+ */
+export async function readOwned(ctx: ServerContext, key: ApiKey, id: string, family: string): Promise<unknown> {
+  const rec = ctx.store.peek(id);
+  if (!rec || rec.owner !== key.name || getOperation(rec.operation)?.family !== family) throw notFound();
+  return signUrls(ctx, await ctx.engine.view(id));
+}

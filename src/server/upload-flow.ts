@@ -1,0 +1,104 @@
+/**
+ * The presigned-upload flow (`POST /v2/parse/upload`, spec state table): a ticket reserves
+ * one page and returns an HMAC-signed PUT URL on this server; the PUT (no API key) must
+ * carry the Content-Type inferred from `file_name` and arrive before `expires_at`, else 403.
+ * When the bytes are in, the reservation is reconciled with the real page count and the
+ * job is queued; a document over the page limit or the remaining quota goes to Failed
+ * without processing.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { getOperation } from '../operations/registry.js';
+import type { ServerContext } from './context.js';
+import { badRequest, HttpError, tooLarge } from './errors.js';
+import { billablePages, checkContent, checkFileName, extensionOf, MIME_BY_EXT, readHead } from './inspect-input.js';
+import type { ApiKey } from './keys.js';
+import { checkDeclaredLength } from './read-submission.js';
+import { nowSeconds } from './signing.js';
+import { refuseWhenFull } from './submit.js';
+import type { Ticket } from './tickets.js';
+
+export const DEFAULT_UPLOAD_TTL_S = 15 * 60;
+
+export async function createTicket(ctx: ServerContext, key: ApiKey, fields: Record<string, unknown>) {
+  const fileName = checkFileName('file_name', fields.file_name);
+  const mimeType = MIME_BY_EXT[extensionOf(fileName)];
+  if (!mimeType) throw badRequest('file_name', `unsupported extension; supported: ${Object.keys(MIME_BY_EXT).join(', ')}`);
+  // The v1 alias segment_analysis is silently ignored on this endpoint (spec).
+  const { file_name: _f, segment_analysis: _s, ...options } = fields;
+  getOperation('parse')!.validate(options);
+  const ttlRaw = Number(options.expires_in);
+  const ttl = Number.isInteger(ttlRaw) && ttlRaw > 0 ? ttlRaw : DEFAULT_UPLOAD_TTL_S;
+  await ctx.quota.reserve(key, 1);
+  const t: Ticket = { id: randomUUID(), owner: key.name, fileName, mimeType, options, createdAt: new Date().toISOString(), expiresAt: nowSeconds() + ttl, reserved: 1, state: 'awaiting_upload' };
+  await ctx.tickets.save(t);
+  const sig = ctx.signer.sign('put', t.id, String(t.expiresAt), mimeType);
+  return {
+    job_id: t.id,
+    upload_url: `${ctx.baseUrl}/v2/parse/upload/${t.id}?expires=${t.expiresAt}&signature=${sig}`,
+    upload_method: 'PUT',
+    upload_headers: { 'Content-Type': mimeType },
+    expires_at: new Date(t.expiresAt * 1000).toISOString(),
+    credit_used: t.reserved,
+    quota_remaining: ctx.quota.remaining(key),
+  };
+}
+
+const forbidden = (why: string) => new HttpError(403, 'forbidden', why);
+
+/** The PUT: checks the signature, type and expiry, streams the body to disk, queues the job. */
+export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, ticketId: string): Promise<{ job_id: string; status: string }> {
+  const q = req.query as { expires?: string; signature?: string };
+  const t = ctx.tickets.get(ticketId);
+  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!t || !ctx.signer.verify(q.signature, 'put', ticketId, String(q.expires), t.mimeType)) throw forbidden('The upload URL is not valid.');
+  if (Number(q.expires) < nowSeconds()) throw forbidden('The upload URL has expired.');
+  if (type !== t.mimeType) throw forbidden(`The PUT must send Content-Type: ${t.mimeType} (from upload_headers).`);
+  if (t.state !== 'awaiting_upload') throw new HttpError(409, 'conflict', 'This upload URL has already been used.');
+  refuseWhenFull(ctx);
+  const limit = ctx.config.limits.upload;
+  checkDeclaredLength(req, limit - 65536);
+  await fs.mkdir(ctx.dirs.inputs, { recursive: true });
+  const dest = path.join(ctx.dirs.inputs, `${t.id}.upload`);
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      done(bytes > limit ? tooLarge(limit) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(req.raw, counter, createWriteStream(dest, { mode: 0o600 }));
+    const sniffed = checkContent('file', t.fileName, await readHead(dest));
+    const { pages, total } = await billablePages(ctx.pageCounter, dest, sniffed, t.options.page_range, t.options.password);
+    const key = ctx.keys.keys.find((k) => k.name === t.owner)!;
+    const fail = async (message: string) => {
+      await ctx.quota.adjust(key, -t.reserved);
+      await fs.rm(dest, { force: true });
+      await ctx.tickets.save({ ...t, state: 'failed', message, reserved: 0, finishedAt: new Date().toISOString() });
+      return { job_id: t.id, status: 'Failed' };
+    };
+    if (total !== null && total > ctx.config.maxPages) return fail(`The document has ${total} pages; the limit is ${ctx.config.maxPages}. Split it first.`);
+    if (pages - t.reserved > ctx.quota.remaining(key)) return fail(`Insufficient page quota: the document needs ${pages} pages, ${ctx.quota.remaining(key) + t.reserved} remain.`);
+    await ctx.quota.adjust(key, pages - t.reserved);
+    try {
+      const created = await ctx.engine.parse({ path: dest }, { ...t.options, file_name: t.fileName });
+      await ctx.store.update(created.job_id, { owner: t.owner, creditUsed: pages });
+      await ctx.tickets.save({ ...t, state: 'queued', reserved: pages, engineJobId: created.job_id });
+    } catch (err) {
+      await ctx.quota.adjust(key, t.reserved - pages);
+      throw err;
+    }
+    return { job_id: t.id, status: 'Starting' };
+  } catch (err) {
+    await fs.rm(dest, { force: true }).catch(() => undefined);
+    if (err instanceof HttpError) throw err;
+    if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') throw new HttpError(400, 'malformed_body', 'The upload ended early.');
+    throw err;
+  }
+}
