@@ -191,7 +191,7 @@ export class Engine {
     return this.submit('parse_excel', input, options);
   }
 
-  /** Submit a table extraction job (`POST /tables`, PDF). */
+  /** Submit a table extraction job (`POST /tables`, PDF or image). */
   tables(input: JobInput, options: Record<string, unknown> = {}): Promise<TablesCreationResponse> {
     return this.submit('tables', input, options);
   }

@@ -1,5 +1,5 @@
 /**
- * The table extraction operation (`POST /tables`): every table of a PDF with its grid,
+ * The table extraction operation (`POST /tables`): every table of a PDF or page image with its grid,
  * HTML and markdown, in the spec's table extraction result.
  */
 import type { Operation } from '../operation.js';
@@ -9,7 +9,7 @@ import { tablesViews } from './views.js';
 
 export const tablesOperation: Operation<TablesOptions, TablesResult> = {
   name: 'tables',
-  description: 'Detect and extract the tables of a PDF',
+  description: 'Detect and extract the tables of a PDF or image',
   genericType: 'table_extraction',
   family: 'tables',
   extraOptionNames: ['password', 'file_name'],

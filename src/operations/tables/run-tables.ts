@@ -1,13 +1,15 @@
 /**
  * The tables operation (`POST /tables`): the parse operation's per-page stage runs in the
- * pool (text layer, or OCR for scanned pages, then table detection), and the table blocks
- * of every page become the spec's table extraction result.
+ * pool (text layer, or OCR for scanned pages and page images, then table detection), and
+ * the table blocks of every page become the spec's table extraction result. Inputs are
+ * routed exactly as parse routes them, so `tables` finds every table `parse` finds.
  */
 import { ProcessingError } from '../../errors.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import type { PageLayout } from '../../model/layout.js';
 import { pagedSource, planPages, runPages } from '../../pipeline/pages/run-pages.js';
 import { stableId } from '../../model/ids.js';
+import { sniffImageType } from '../../formats/image/sniff-image-type.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { TaskHandlers } from '../tasks.js';
 import type { TablesOptions } from './options.js';
@@ -42,8 +44,10 @@ export const EXTRACTION_METHOD = 'local: vector rules, text alignment, OCR for s
 export async function runTables(ctx: TablesContext): Promise<TablesResult> {
   const started = performance.now();
   const { input, options, pool, signal } = ctx;
-  if (input.type !== 'pdf') throw new ProcessingError('unsupported_format', `Table extraction reads PDFs; ${input.fileName} is not a PDF.`);
-  const source = pagedSource('pdf', ctx.jobId, input.bytes, options.password);
+  // Images (PNG, JPEG, TIFF pages…) take parse's path: OCR, then the same table detection.
+  const isImage = input.type !== 'pdf' && sniffImageType(input.bytes) !== null;
+  if (input.type !== 'pdf' && !isImage) throw new ProcessingError('unsupported_format', `Table extraction reads PDFs and images; ${input.fileName} is neither.`);
+  const source = pagedSource(isImage ? 'image' : 'pdf', ctx.jobId, input.bytes, options.password);
   const pages = await planPages(pool, source, options.page_range, ctx.maxPages, signal);
   ctx.reservePages(pages.length);
 

@@ -8,7 +8,7 @@ import type { Line } from '../../model/layout.js';
 import type { TextRun } from '../../model/page.js';
 import { nonSpaceLength } from '../count-words.js';
 import { visualToLogical } from './bidi.js';
-import { findGutters } from './gutters.js';
+import { findColumnGutters } from './gutters.js';
 import { byDirection } from './rotation.js';
 
 /** Gap (in font sizes) above which two runs on one baseline belong to different lines. */
@@ -87,10 +87,12 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
       open.push(row);
     }
   }
-  const gutters = findGutters(sorted);
-  const crossesGutter = (a: number, b: number) => gutters.some(([g0, g1]) => a <= (g0 + g1) / 2 && b >= (g0 + g1) / 2);
+  const gutters = findColumnGutters(sorted);
   const lines: Line[] = [];
   for (const row of rows) {
+    // Cut only at gutters whose two-sided band holds this row (a title above the columns stays whole).
+    const here = gutters.filter((g) => row.bottom >= g.top && row.top <= g.bottom);
+    const crossesGutter = (a: number, b: number) => here.some((g) => a <= (g.x0 + g.x1) / 2 && b >= (g.x0 + g.x1) / 2);
     const inRow = row.runs.sort((a, b) => a.bbox.left - b.bbox.left);
     let cur: TextRun[] = [];
     let right = -Infinity;

@@ -6,9 +6,10 @@
  * - `Fail`: the first page that fails (an error, a time limit, a worker that died) fails the
  *   job at once; the job's other batches are aborted, so the workers are free the moment
  *   the job has failed (issue 21 item 1).
- * - `Continue` (the spec's default): a batch that fails as a whole (time limit, worker
- *   crash) is run again page by page, and a page that fails alone is skipped with its
- *   reason; the job goes on (issue 29 item 4). Only when every page fails does it fail.
+ * - `Continue` (the spec's default): a batch that errs or loses its worker is run again
+ *   page by page, and a page that fails alone is skipped with its reason; a batch over its
+ *   time limit has its pages skipped with that reason (rerunning them could multiply the
+ *   job's time); the job goes on (issue 29 item 4). Only when every page fails does it fail.
  */
 import { ProcessingError, errorMessage } from '../../errors.js';
 import type { PageLayout } from '../../model/layout.js';
@@ -112,9 +113,12 @@ export async function runPages(pool: WorkerPool<PageTasks>, req: PageRunRequest)
     } catch (err) {
       if (req.signal.aborted || firstFailure !== undefined) throw firstFailure ?? err;
       if (failFast) return fail(err);
-      // Continue: find the page at fault by running the batch's pages one by one.
-      if (batch.length > 1) return (await Promise.all(batch.map((p) => runBatch([p])))).flat();
-      layouts = [skipped(batch[0]!, errorMessage(err))];
+      // Continue: an error or a crash is found by running the batch's pages one by one (they
+      // fail fast); a batch over its time limit has its pages skipped, not rerun, so a job's
+      // time stays bounded by its batches' limits.
+      const timedOut = err instanceof ProcessingError && err.kind === 'timeout';
+      if (batch.length > 1 && !timedOut) return (await Promise.all(batch.map((p) => runBatch([p])))).flat();
+      layouts = batch.map((p) => skipped(p, errorMessage(err)));
     }
     const bad = layouts.find((l) => l.error);
     if (bad && failFast) fail(new ProcessingError('corrupt_document', `Page ${bad.pageNumber} could not be processed: ${bad.error}`));

@@ -2,7 +2,8 @@
  * Column-aware reading order by recursive XY-cut. Columns (vertical gutters) are cut
  * first; otherwise the region is cut into horizontal bands, and adjacent bands that share
  * a gutter are merged again so two columns whose paragraph gaps happen to line up are
- * still read column by column.
+ * still read column by column; so is a band that lies inside one column of the band above
+ * (issue 27: one column's paragraph gap lined up with the other's gap beside a figure).
  */
 import type { BBox } from '../../model/document.js';
 
@@ -43,6 +44,11 @@ function overlaps(a: Array<[number, number]>, b: Array<[number, number]>, minGap
   return false;
 }
 
+/** The box lies left or right of every gutter, never in or across one. */
+function onOneSide(box: BBox, gutters: Array<[number, number]>): boolean {
+  return gutters.every(([g0, g1]) => box.left + box.width <= g0 + 1e-6 || box.left >= g1 - 1e-6);
+}
+
 function order(items: Item[], minGapX: number, minGapY: number, depth: number): Item[] {
   if (items.length <= 1 || depth > 40) return items;
   const vCuts = verticalGutters(items, minGapX);
@@ -59,7 +65,11 @@ function order(items: Item[], minGapX: number, minGapY: number, depth: number): 
   let prevGutters: Array<[number, number]> = [];
   for (const band of bands) {
     const g = band.length > 1 ? verticalGutters(band, minGapX) : [];
-    if (merged.length > 0 && g.length > 0 && prevGutters.length > 0 && overlaps(g, prevGutters, minGapX)) {
+    const shared = g.length > 0 && overlaps(g, prevGutters, minGapX);
+    // A band that lies wholly inside one column of the band above (a paragraph of one column
+    // whose gap lined up with a gap of the other column beside a figure) belongs to it too.
+    const inOneColumn = g.length === 0 && prevGutters.length > 0 && band.every((it) => onOneSide(it.box, prevGutters));
+    if (merged.length > 0 && prevGutters.length > 0 && (shared || inOneColumn)) {
       merged[merged.length - 1]!.push(...band);
       prevGutters = verticalGutters(merged[merged.length - 1]!, minGapX);
     } else {
