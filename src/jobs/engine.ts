@@ -82,7 +82,8 @@ export class Engine {
     this.blobs = config.blobs ?? new FsBlobStore(this.cfg.dataDir);
     this.quota = new PageQuota(this.cfg.pageQuota);
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
-    this.results = new ResultCache(this.blobs, this.store, RECENT_RESULTS);
+    // A store of the caller's (the server's durable one) gets every result written through.
+    this.results = new ResultCache(this.blobs, this.store, config.store ? 0 : RECENT_RESULTS);
     this.v3Config = config.markdownJobs;
     this.runner = new JobRunner({
       pool: this.pool,

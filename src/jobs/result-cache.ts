@@ -3,7 +3,9 @@
  * store (`<id>/result.json`, the record then holds `resultKey`). A result is written to the
  * blob store only when it leaves memory, so a run of one job (the CLI) never pays for
  * serializing its result twice — freeculture's result is tens of MB of JSON — while memory
- * holds at most `capacity` results however many jobs finish (issue 21 item 5).
+ * holds at most `capacity` results however many jobs finish (issue 21 item 5). A capacity of 0
+ * writes every result through before its job is marked succeeded: an engine over a durable
+ * store (the server) must not lose a finished job's result to a restart.
  */
 import type { JobRecord } from '../model/job.js';
 import type { BlobStore } from './blob-store.js';
@@ -24,7 +26,12 @@ export class ResultCache {
     return this.recent.size;
   }
 
-  add(id: string, result: unknown): void {
+  add(id: string, result: unknown): Promise<void> | void {
+    if (this.capacity === 0) {
+      const written = this.persist(id, result);
+      this.writing.set(id, written.finally(() => this.writing.delete(id)));
+      return written;
+    }
     this.recent.set(id, result);
     for (const [old, value] of this.recent) {
       if (this.recent.size <= this.capacity) break;

@@ -37,7 +37,7 @@ export interface RunnerDeps {
   finish(id: string, patch: Partial<JobRecord>): Promise<void>;
   progress(id: string, done: number, total: number): void;
   /** A job's result: kept in memory for the reads that follow, then in the blob store. */
-  remember(id: string, result: unknown): void;
+  remember(id: string, result: unknown): Promise<void> | void;
 }
 
 export function inputKeyFor(id: string, ext: string): string {
@@ -154,7 +154,7 @@ export class JobRunner {
       const result = await op.run(ctx);
       if (ctl.signal.aborted) throw ctl.signal.reason;
       // Not in the record: the result cache holds it, then the blob store (result-cache.ts).
-      this.d.remember(id, result);
+      await this.d.remember(id, result);
       await this.d.finish(id, { state: 'succeeded', creditUsed: quota.commit(id) });
     } catch (err) {
       quota.release(id); // a job that did not succeed gives its pages back
