@@ -31,8 +31,8 @@ import { newJobRecord } from './new-record.js';
 import { MarkdownJobs, type MarkdownOptions, type V3Job } from '../operations/parse-v3/markdown-jobs.js';
 import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type TablesCreationResponse, type TablesJobView } from './views.js';
 
-import { editPdfWith, type EditPdfRequest } from './edit-pdf.js';
-import { detectPiiWith, type DetectPiiOptions, type DetectPiiResult } from './detect-pii.js';
+import type { EditPdfRequest } from './edit-pdf.js'; // edit-pdf and detect-pii load on first use (PDFium, NLP)
+import type { DetectPiiOptions, DetectPiiResult } from './detect-pii.js';
 import type { EditOutcome } from '../operations/edit/run-edit.js';
 
 export type { EngineConfig } from './config.js';
@@ -205,11 +205,13 @@ export class Engine {
     if (this.closed) throw new EngineClosedError();
     this.dataDirReady ??= ensurePrivateDir(this.cfg.dataDir);
     await this.dataDirReady;
+    const { editPdfWith } = await import('./edit-pdf.js');
     return editPdfWith({ limits: this.limits, pool: this.pool, blobs: this.blobs, job: (id) => this.store.get(id), parse: (b, o) => this.parse(b, o) }, input, request);
   }
 
   /** Parse the input and report the PII it holds (type, severity, page, bbox, masked value); see jobs/detect-pii.ts. */
-  detectPii(input: JobInput, options: DetectPiiOptions = {}): Promise<DetectPiiResult> {
+  async detectPii(input: JobInput, options: DetectPiiOptions = {}): Promise<DetectPiiResult> {
+    const { detectPiiWith } = await import('./detect-pii.js');
     return detectPiiWith({ parse: (i, o) => this.parse(i, o), waitForJob: (id) => this.waitForJob(id) }, input, options);
   }
 

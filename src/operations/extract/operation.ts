@@ -6,7 +6,7 @@
  */
 import type { Operation } from '../operation.js';
 import { extractConfiguration, validateExtractOptions, type ExtractOptions } from './options.js';
-import { runExtract, type ExtractJobResult } from './run.js';
+import type { ExtractJobResult } from './run.js';
 import { extractViews } from './views.js';
 
 export const extractOperation: Operation<ExtractOptions, ExtractJobResult> = {
@@ -18,6 +18,7 @@ export const extractOperation: Operation<ExtractOptions, ExtractJobResult> = {
   optionDefaults: { schema_data: null, model: 'gamma', enable_citations: false, high_accuracy_mode: false, schema_name: null, detect_pii: false, pii_engine: 'standard', pii_block_severity: 'high' },
   validate: validateExtractOptions,
   publicConfig: extractConfiguration,
-  run: (ctx) => runExtract(ctx),
+  // The extraction engine (date/phone libraries, lexicons) loads with the first job, not with the CLI.
+  run: async (ctx) => (await import('./run.js')).runExtract(ctx),
   views: extractViews,
 };

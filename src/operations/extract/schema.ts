@@ -8,8 +8,8 @@
  * Status: text that is not JSON, or no schema, is 400 (the spec's "invalid extraction schema or
  * missing parameters"); JSON that breaks the rules is 422 ("malformed schema").
  */
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { QuireError, ValidationError } from '../../errors.js';
 import type { FieldSchema } from '../../pipeline/extract/types.js';
 
@@ -57,9 +57,18 @@ const META = {
   },
 };
 
-const addFormats = addFormatsModule as unknown as (a: Ajv) => Ajv;
-const metaAjv = new Ajv({ allErrors: false, strict: false });
-const checkMeta = metaAjv.compile(META);
+// ajv is loaded and the meta-schema compiled on the first extraction schema, not when the
+// operations registry loads (it cost every CLI start ~70 ms).
+const require = createRequire(import.meta.url);
+let kit: { Ajv: new (o: object) => Ajv; addFormats: (a: Ajv) => Ajv; checkMeta: ValidateFunction } | undefined;
+function ajvKit(): NonNullable<typeof kit> {
+  if (!kit) {
+    const { Ajv: AjvClass } = require('ajv') as { Ajv: new (o: object) => Ajv };
+    const formats = require('ajv-formats') as { default?: (a: Ajv) => Ajv } & ((a: Ajv) => Ajv);
+    kit = { Ajv: AjvClass, addFormats: formats.default ?? formats, checkMeta: new AjvClass({ allErrors: false, strict: false }).compile(META) };
+  }
+  return kit;
+}
 
 function pointerOf(e: ErrorObject): string {
   if (e.keyword === 'required') return `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`;
@@ -98,13 +107,14 @@ export function parseExtractionSchema(raw: unknown): FieldSchema {
     }
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new ValidationError('schema_data', 'must be a JSON object');
+  const { Ajv: AjvClass, addFormats, checkMeta } = ajvKit();
   if (!checkMeta(schema)) {
     const e = checkMeta.errors![0]!;
     throw new SchemaError(pointerOf(e), e.message ?? 'invalid');
   }
   walk(schema as FieldSchema, '', 0, { n: 0 });
   try {
-    const ajv = new Ajv({ strict: false });
+    const ajv = new AjvClass({ strict: false });
     addFormats(ajv);
     ajv.compile(schema as object);
   } catch (e) {

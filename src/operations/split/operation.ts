@@ -4,7 +4,7 @@
  */
 import type { Operation } from '../operation.js';
 import { splitConfiguration, validateSplitOptions, type SplitOptions } from './options.js';
-import { runSplit, type SplitResult } from './run-split.js';
+import type { SplitResult } from './run-split.js';
 import { splitViews } from './views.js';
 
 export const splitOperation: Operation<SplitOptions, SplitResult> = {
@@ -15,6 +15,7 @@ export const splitOperation: Operation<SplitOptions, SplitResult> = {
   extraOptionNames: ['password', 'file_name'],
   validate: validateSplitOptions,
   publicConfig: splitConfiguration,
-  run: (ctx) => runSplit(ctx),
+  // pdf-lib and the page classifier load with the first split job, not with the CLI.
+  run: async (ctx) => (await import('./run-split.js')).runSplit(ctx),
   views: splitViews,
 };
