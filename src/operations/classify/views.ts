@@ -5,8 +5,9 @@
  * completed (README.md documents the result object).
  */
 import type { JobRecord } from '../../model/job.js';
+import { pageClassProgress, threeState, type ThreeStateStatus } from '../../render/page-class-status.js';
 
-export type ThreeStateStatus = 'processing' | 'completed' | 'failed';
+export type { ThreeStateStatus };
 
 export interface ClassificationCreationResponse {
   job_id: string;
@@ -25,24 +26,9 @@ export interface ClassificationJobView {
 
 type JobLike = Pick<JobRecord, 'id' | 'state' | 'message' | 'result' | 'progress'>;
 
-function threeState(rec: JobLike): ThreeStateStatus {
-  if (rec.state === 'succeeded') return 'completed';
-  if (rec.state === 'failed' || rec.state === 'cancelled') return 'failed';
-  return 'processing';
-}
-
 export function classificationJobView(rec: JobLike): ClassificationJobView {
   const status = threeState(rec);
-  const progress =
-    status === 'completed'
-      ? 'Classification completed'
-      : status === 'failed'
-        ? 'Classification failed'
-        : rec.progress && rec.progress.total > 0
-          ? `Classifying page ${Math.max(1, rec.progress.done)} of ${rec.progress.total}`
-          : rec.state === 'starting'
-            ? 'Queued'
-            : 'Reading document';
+  const progress = pageClassProgress(rec, 'Classification');
   return {
     job_id: rec.id,
     status,

@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import type { JobRecord, ReadOptions } from '../../model/job.js';
 import type { SplitOptions } from './options.js';
+import { pageClassProgress, threeState } from '../../render/page-class-status.js';
 
 export interface SplitCreationResponse {
   job_id: string;
@@ -28,17 +29,8 @@ export interface SplitJobView {
 }
 
 export function splitJobView(rec: JobRecord, o: SplitOptions | undefined, quotaRemaining: number): SplitJobView {
-  const status = rec.state === 'succeeded' ? 'completed' : rec.state === 'failed' || rec.state === 'cancelled' ? 'failed' : 'processing';
-  const progress =
-    status === 'completed'
-      ? 'Split completed'
-      : status === 'failed'
-        ? 'Split failed'
-        : rec.progress && rec.progress.total > 0
-          ? `Classifying page ${Math.max(1, rec.progress.done)} of ${rec.progress.total}`
-          : rec.state === 'starting'
-            ? 'Queued'
-            : 'Reading document';
+  const status = threeState(rec);
+  const progress = pageClassProgress(rec, 'Split');
   return {
     job_id: rec.id,
     status,
