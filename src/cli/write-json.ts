@@ -6,6 +6,7 @@
  * character appears) and copied again as UTF-8 before the first byte is written.
  */
 import fs from 'node:fs';
+import { chunkArrayPieces, chunkSourceOf } from '../render/chunk-lines.js';
 
 /**
  * Pieces are gathered up to about this many characters before each write: joined, they stay
@@ -33,9 +34,18 @@ export function* jsonPieces(value: unknown): Generator<string> {
   }
   // Objects: members in insertion order; undefined, functions and symbols are left out, as
   // JSON.stringify does. Only arrays are split further (the chunks), the rest is one piece each.
+  // Chunks still in a job's result file (render/chunk-lines.ts) are streamed from it, one at a time.
+  const stored = chunkSourceOf(value);
   yield '{';
   let first = true;
-  for (const [key, v] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    if (stored && key === 'chunks') {
+      yield `${first ? '' : ','}"chunks":`;
+      first = false;
+      yield* chunkArrayPieces(stored);
+      continue;
+    }
+    const v = (value as Record<string, unknown>)[key];
     if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
     yield `${first ? '' : ','}${JSON.stringify(key)}:`;
     first = false;

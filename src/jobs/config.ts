@@ -39,6 +39,12 @@ export interface EngineConfig {
   fileRetentionMs?: number;
   /** Finished jobs kept at most; the oldest are removed first (default 1000). */
   maxFinishedJobs?: number;
+  /**
+   * Results of at least this many JSON characters are written to the job's folder by the
+   * worker that made them and read from there lazily, instead of being copied to the main
+   * thread and kept in memory (default 16 Mi characters; operations that support it: parse excel).
+   */
+  resultFileChars?: number;
   /** Job store (default: in memory). */
   store?: JobStore;
   /** Job queue (default: in memory). */
@@ -77,6 +83,7 @@ export interface ResolvedConfig {
   fileRetentionMs: number;
   maxFinishedJobs: number;
   layoutModel: LayoutModelRef | null;
+  resultFileChars: number;
 }
 
 export function resolveConfig(config: EngineConfig): ResolvedConfig {
@@ -93,5 +100,6 @@ export function resolveConfig(config: EngineConfig): ResolvedConfig {
     fileRetentionMs: config.fileRetentionMs ?? 3_600_000,
     maxFinishedJobs: config.maxFinishedJobs ?? 1000,
     layoutModel: resolveLayoutModel(config.layoutModel, config.layoutThreads),
+    resultFileChars: config.resultFileChars ?? 16 * 1024 * 1024,
   };
 }

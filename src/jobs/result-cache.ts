@@ -6,10 +6,25 @@
  * holds at most `capacity` results however many jobs finish (issue 21 item 5). A capacity of 0
  * writes every result through before its job is marked succeeded: an engine over a durable
  * store (the server) must not lose a finished job's result to a restart.
+ *
+ * A result over `resultFileChars` never comes here as an object: the operation writes it to
+ * the job's result file (resultFileTarget; render/chunk-lines.ts) and hands on a reference,
+ * which is recorded as is; reads give an object whose `chunks` stay in the file until touched.
  */
 import type { JobRecord } from '../model/job.js';
+import { isResultFileRef, type ResultFileTarget } from '../model/result-file.js';
+import { lazyChunkedResult, readChunkLinesHeader } from '../render/chunk-lines.js';
 import type { BlobStore } from './blob-store.js';
 import type { JobStore } from './job-store.js';
+
+function resultKeyFor(id: string): string {
+  return `${id}/result.json`;
+}
+
+/** Where a job's operation may write a large result itself (RunContext.resultFile). */
+export function resultFileTarget(blobs: BlobStore, id: string, minChars: number): ResultFileTarget {
+  return { path: blobs.localPath(resultKeyFor(id)), minChars };
+}
 
 export class ResultCache {
   private readonly recent = new Map<string, unknown>();
@@ -27,6 +42,7 @@ export class ResultCache {
   }
 
   add(id: string, result: unknown): Promise<void> | void {
+    if (isResultFileRef(result)) return this.recordFile(id, result.path);
     if (this.capacity === 0) {
       const written = this.persist(id, result);
       this.writing.set(id, written.finally(() => this.writing.delete(id)));
@@ -46,6 +62,9 @@ export class ResultCache {
     await this.writing.get(rec.id);
     const key = rec.resultKey ?? (await this.store.get(rec.id))?.resultKey;
     if (!key) return null;
+    const file = this.blobs.localPath(key);
+    const lines = readChunkLinesHeader(file);
+    if (lines) return lazyChunkedResult(file, lines);
     return JSON.parse(Buffer.from(await this.blobs.get(key)).toString('utf8'));
   }
 
@@ -58,8 +77,15 @@ export class ResultCache {
     await Promise.all(this.writing.values());
   }
 
+  /** A result the operation wrote to the job's result file: recorded, never read here. */
+  private async recordFile(id: string, file: string): Promise<void> {
+    const key = resultKeyFor(id);
+    if (file !== this.blobs.localPath(key)) throw new Error(`a result file must be the job's own (${key})`);
+    await this.store.update(id, { resultKey: key });
+  }
+
   private async persist(id: string, result: unknown): Promise<void> {
-    const key = `${id}/result.json`;
+    const key = resultKeyFor(id);
     try {
       if (!(await this.store.get(id))) return; // deleted meanwhile
       await this.blobs.put(key, JSON.stringify(result));

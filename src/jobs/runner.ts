@@ -19,6 +19,7 @@ import type { BlobStore } from './blob-store.js';
 import type { ResolvedConfig } from './config.js';
 import { JobConflictError, type JobStore } from './job-store.js';
 import type { PageQuota } from './quota.js';
+import { resultFileTarget } from './result-cache.js';
 import type { JobQueue } from './queue.js';
 
 const LEASE_MS = 60_000;
@@ -141,6 +142,7 @@ export class JobRunner {
         layoutModel: cfg.layoutModel,
         storedInputUrl: stored,
         jobDir: blobs.localPath(id),
+        resultFile: resultFileTarget(blobs, id, cfg.resultFileChars),
         reservePages: (n: number) => quota.reserve(id, n),
         progress: (done: number, total: number) => this.d.progress(id, done, total),
         parseDocument: (raw = {}) => {

@@ -8,6 +8,7 @@ import type { LayoutModelRef } from '../engines/layout/model-ref.js';
 import type { InputDescriptor, LoadedInput } from '../input/resolve-input.js';
 import type { JobRecord, ReadOptions } from '../model/job.js';
 import type { QuireDocument } from '../model/quire-document.js';
+import type { ResultFileTarget } from '../model/result-file.js';
 import type { WorkerPool } from '../workers/pool.js';
 import type { TaskHandlers } from './tasks.js';
 
@@ -25,6 +26,11 @@ export interface RunContext<O> {
   storedInputUrl: string;
   /** Folder for files the job generates (segment images, exports). */
   jobDir: string;
+  /**
+   * Where `run` may write a large result instead of returning it (render/chunk-lines.ts);
+   * it then returns the ResultFileRef. Absent: results are returned as objects.
+   */
+  resultFile?: ResultFileTarget;
   /** Called once the page count is known; throws to refuse (quota). */
   reservePages(count: number): void;
   progress(done: number, total: number): void;

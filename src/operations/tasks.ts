@@ -4,18 +4,19 @@
  * the pool and the worker entry stay generic.
  */
 import { pageTaskHandlers } from '../pipeline/pages/page-tasks.js';
-import type { ParseExcelOptions } from './parse-excel/options.js';
+import type { WorkbookTask } from './parse-excel/workbook-task.js';
 
 // The spreadsheet task loads SheetJS on first use, so that a worker starts in the time it
 // takes to load what PDF pages need.
-const excel = () => import('./parse-excel/parse-workbook.js');
+const excel = () => import('./parse-excel/workbook-task.js');
 const office = () => import('../formats/office/load-office.js');
 const pdfEdit = () => import('../formats/pdf/edit/edit-pdf.js');
 const pdfTextLayer = () => import('../formats/pdf/edit/text-layer.js');
 
 export const taskHandlers = {
   ...pageTaskHandlers,
-  'excel.parse': async (p: { data: Uint8Array; fileName: string; options: ParseExcelOptions }) => (await excel()).parseWorkbook(p.data, p.fileName, p.options),
+  // A large result comes back as a reference to the file it was written to (model/result-file.ts).
+  'excel.parse': async (p: WorkbookTask) => (await excel()).parseWorkbookTask(p),
   // DOCX/PPTX/HTML → QuireDocument in a worker: the pool's time and memory limits bound a hostile file.
   'office.load': async (p: { data: Uint8Array; fileName: string }) => (await office()).loadOfficeDocument(p.data, p.fileName),
   'pdf.edit': async (p: import('../formats/pdf/edit/edit-pdf.js').EditPdfTask) => (await pdfEdit()).editPdf(p),

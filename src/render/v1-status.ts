@@ -10,6 +10,7 @@
 import type { Chunk } from '../model/document.js';
 import type { JobRecord, JobState, ReadOptions } from '../model/job.js';
 import { ALL_OUTPUT_FIELDS, viewChunks, type ViewOptions } from './output-fields.js';
+import { chunkSourceOf, defineLazyChunks, mapChunkSource } from './chunk-lines.js';
 
 export type ParseStatus = 'Starting' | 'Processing' | 'Succeeded' | 'Failed' | 'Cancelled';
 
@@ -107,8 +108,12 @@ export function v1StatusView(rec: JobRecord, read: ReadOptions, chunkView: Chunk
     if (r.skipped_pages?.length) view.metadata = { skipped_pages: r.skipped_pages };
     if (r.notes?.length) view.metadata = { ...view.metadata, notes: r.notes };
     if (r.document_metadata) view.metadata = { ...view.metadata, document: r.document_metadata };
-    if (read.includeChunks) view.chunks = viewChunks(r.chunks, { ...chunkView, base64Images: read.base64Images });
-    view.total_chunks = r.chunks.length;
+    // A result kept in a chunk-lines file (render/chunk-lines.ts) is read when `chunks` is touched.
+    const stored = chunkSourceOf(r);
+    const shown = { ...chunkView, base64Images: read.base64Images };
+    if (read.includeChunks && stored) defineLazyChunks(view, mapChunkSource(stored, (c) => viewChunks([c as unknown as Chunk], shown)[0]));
+    else if (read.includeChunks) view.chunks = viewChunks(r.chunks, shown);
+    view.total_chunks = stored ? stored.count : r.chunks.length;
     view.page_count = r.page_count;
     view.pdf_url = r.pdf_url ?? null;
     if (r.exports) view.exports = r.exports;

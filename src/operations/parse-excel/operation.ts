@@ -9,6 +9,7 @@ import { workbookTaskTimeoutMs } from '../../formats/xlsx/declared-work.js';
 import { sniffContainer } from '../../formats/xlsx/sniff-container.js';
 import type { InputDescriptor } from '../../input/resolve-input.js';
 import type { ChunkedResult } from '../../model/document.js';
+import { isResultFileRef, type ResultFileRef, type ResultFileTarget } from '../../model/result-file.js';
 import type { Operation, RunContext } from '../operation.js';
 import { documentFromParseResult } from '../../model/document-from-segments.js';
 import { validateParseExcelOptions, type ParseExcelOptions } from './options.js';
@@ -31,16 +32,17 @@ function head(input: InputDescriptor): Uint8Array | undefined {
   }
 }
 
-async function parseWorkbookJob(ctx: RunContext<ParseExcelOptions>): Promise<ChunkedResult> {
-  const result = (await ctx.pool.run('excel.parse', { data: ctx.input.bytes, fileName: ctx.input.fileName, options: ctx.options }, { signal: ctx.signal, timeoutMs: workbookTaskTimeoutMs(ctx.pool.taskTimeoutMs, ctx.input.bytes) })) as ChunkedResult;
+async function parseWorkbookJob(ctx: RunContext<ParseExcelOptions>, resultFile?: ResultFileTarget): Promise<ChunkedResult | ResultFileRef> {
+  const task = { data: ctx.input.bytes, fileName: ctx.input.fileName, options: ctx.options, ...(resultFile ? { resultFile } : {}) };
+  const result = await ctx.pool.run('excel.parse', task, { signal: ctx.signal, timeoutMs: workbookTaskTimeoutMs(ctx.pool.taskTimeoutMs, ctx.input.bytes) });
   // A sheet plays the role of a page, for credits as for page_count.
-  ctx.reservePages(Math.max(1, result.page_count));
+  ctx.reservePages(Math.max(1, isResultFileRef(result) ? Number(result.header.page_count) : result.page_count));
   return result;
 }
 
 const NOT_EXCEL = 'is not an Excel workbook (.xlsx, .xlsm, .xls); use the parse operation for PDFs, images and other documents';
 
-export const parseExcelOperation: Operation<ParseExcelOptions, ChunkedResult & { pdf_url: null }> = {
+export const parseExcelOperation: Operation<ParseExcelOptions, (ChunkedResult & { pdf_url: null }) | ResultFileRef> = {
   name: 'parse_excel',
   command: 'excel',
   description: 'Parse an XLSX/XLS workbook into table segments',
@@ -54,8 +56,12 @@ export const parseExcelOperation: Operation<ParseExcelOptions, ChunkedResult & {
     if (bytes && bytes.length > 0 && sniffContainer(bytes) === 'other') throw new ValidationError('file', `${input.fileName} ${NOT_EXCEL}`);
   },
   publicConfig: (o) => ({ ...o }),
-  run: async (ctx) => ({ ...(await parseWorkbookJob(ctx)), pdf_url: null }),
+  // A large result is written to the job's result file by the worker and handed on as a reference.
+  run: async (ctx) => {
+    const result = await parseWorkbookJob(ctx, ctx.resultFile);
+    return isResultFileRef(result) ? result : { ...result, pdf_url: null };
+  },
   // The workbook as the neutral document (ctx.parseDocument on a spreadsheet input).
-  toDocument: async (ctx) => documentFromParseResult({ ...(await parseWorkbookJob(ctx)), file_name: ctx.input.fileName, mime_type: ctx.input.mimeType }),
+  toDocument: async (ctx) => documentFromParseResult({ ...((await parseWorkbookJob(ctx)) as ChunkedResult), file_name: ctx.input.fileName, mime_type: ctx.input.mimeType }),
   views: parseExcelViews,
 };
