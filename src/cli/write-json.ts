@@ -6,7 +6,9 @@
  * character appears) and copied again as UTF-8 before the first byte is written.
  */
 import fs from 'node:fs';
-import { chunkArrayPieces, chunkSourceOf } from '../render/chunk-lines.js';
+import { jsonPieces } from '../render/json-pieces.js';
+
+export { jsonPieces };
 
 /**
  * Pieces are gathered up to about this many characters before each write: joined, they stay
@@ -15,45 +17,6 @@ import { chunkArrayPieces, chunkSourceOf } from '../render/chunk-lines.js';
  * characters: 96-126 ms and 4,300 page faults for freeculture's result; 32K: 62-70 ms, 1,400).
  */
 const WRITE_CHARS = 1 << 15;
-
-/** JSON text of `value` in pieces whose concatenation is `JSON.stringify(value)`. */
-export function* jsonPieces(value: unknown): Generator<string> {
-  if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    yield JSON.stringify(value);
-    return;
-  }
-  if (Array.isArray(value)) {
-    yield '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) yield ',';
-      // JSON.stringify writes undefined, functions and symbols in arrays as null.
-      yield JSON.stringify(value[i]) ?? 'null';
-    }
-    yield ']';
-    return;
-  }
-  // Objects: members in insertion order; undefined, functions and symbols are left out, as
-  // JSON.stringify does. Only arrays are split further (the chunks), the rest is one piece each.
-  // Chunks still in a job's result file (render/chunk-lines.ts) are streamed from it, one at a time.
-  const stored = chunkSourceOf(value);
-  yield '{';
-  let first = true;
-  for (const key of Object.keys(value)) {
-    if (stored && key === 'chunks') {
-      yield `${first ? '' : ','}"chunks":`;
-      first = false;
-      yield* chunkArrayPieces(stored);
-      continue;
-    }
-    const v = (value as Record<string, unknown>)[key];
-    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
-    first = false;
-    if (Array.isArray(v)) yield* jsonPieces(v);
-    else yield JSON.stringify(v);
-  }
-  yield '}';
-}
 
 /** Write `value` as compact JSON to `file`, in pieces of about WRITE_CHARS characters. */
 export function writeJsonFile(file: string, value: unknown): void {

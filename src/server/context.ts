@@ -52,7 +52,7 @@ export interface ServerConfig {
   /** v3 (`/v3/parse*`) per-key limits: submissions per second (burst) and per UTC day (spec: 2 and 100). */
   v3Limits?: { perSecond: number; perDay: number };
   /** Engine overrides (tests). */
-  engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean; markdownJobs?: { inlineLimitBytes?: number } };
+  engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean; resultFileChars?: number; markdownJobs?: { inlineLimitBytes?: number } };
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {

@@ -6,10 +6,10 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import type { ParseJobView } from '../jobs/views.js';
-import { writeFileAtomic } from '../jobs/stores/atomic-file.js';
 import type { ServerContext } from './context.js';
 import { notFound } from './errors.js';
-import { signFile, signUrls } from './file-urls.js';
+import { signFile } from './file-urls.js';
+import { signView, writeViewFile } from './stream-view.js';
 import type { ApiKey } from './keys.js';
 import type { Ticket } from './tickets.js';
 
@@ -54,14 +54,14 @@ export async function readParseJob(ctx: ServerContext, key: ApiKey, id: string, 
   if (!jobId) return ticketView(ticket!) as unknown as Record<string, unknown>;
   if (ctx.store.peek(jobId)?.operation === 'tables') throw notFound();
   const wantChunks = q.output_file === true || q.include_chunks !== false;
-  const view = signUrls(ctx, await ctx.engine.getParseJob(jobId, { includeChunks: wantChunks, base64Images: q.base64_images === true }));
+  const view = signView(ctx, await ctx.engine.getParseJob(jobId, { includeChunks: wantChunks, base64Images: q.base64_images === true }));
   view.job_id = id;
   if (!q.output_file || view.status !== 'Succeeded') return view as unknown as Record<string, unknown>;
   // The full-shape result as a file, served through a signed URL.
   const dir = path.join(ctx.dirs.files, jobId);
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, 'output.json');
-  await writeFileAtomic(file, JSON.stringify(view), false);
+  await writeViewFile(file, view); // in pieces: a huge result's chunks stay in its result file
   const { chunks: _omit, ...rest } = view;
   return { ...rest, output_file: signFile(ctx, file) };
 }

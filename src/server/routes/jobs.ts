@@ -4,11 +4,12 @@
  * extraction result for table jobs, the parse status for parse jobs. Status endpoints
  * carry no per-key rate limit.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { keyOf } from '../auth.js';
 import type { ServerContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { readParseJob, resolveOwned } from '../present.js';
+import { sendView } from '../stream-view.js';
 import { jobIdParams } from './schemas.js';
 
 export async function jobsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -23,13 +24,13 @@ export async function jobsRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     return { ...(await ctx.engine.getJob(jobId)), id, user_id: ticket?.owner ?? ctx.store.peek(jobId)?.owner ?? null };
   });
 
-  const results = async (req: FastifyRequest) => {
+  const results = async (req: FastifyRequest, reply: FastifyReply) => {
     const id = idOf(req);
     const key = keyOf(req);
     const { jobId } = resolveOwned(ctx, key, id);
     if (jobId && ctx.store.peek(jobId)?.operation === 'tables') return ctx.engine.getTablesJob(jobId); // table results carry no file URLs
     if (!jobId && !ctx.tickets.get(id)) throw notFound();
-    return readParseJob(ctx, key, id, { output_file: false, base64_images: false, include_chunks: true });
+    return sendView(reply, await readParseJob(ctx, key, id, { output_file: false, base64_images: false, include_chunks: true }));
   };
   app.get('/jobs/:job_id/results', { schema: { summary: 'Job results (table extraction result for table jobs)', tags: ['jobs'], params: jobIdParams } }, results);
   app.get('/jobs/:job_id/result', { schema: { summary: 'Alias of /jobs/{job_id}/results', tags: ['jobs'], params: jobIdParams } }, results);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { keyOf } from '../auth.js';
 import type { ServerContext } from '../context.js';
 import { readParseJob, type ParseRead } from '../present.js';
+import { sendView } from '../stream-view.js';
 import { submitJob } from '../submit.js';
 import { excelBody, jobIdParams, multipart, parseBody, parseStatusQuery, validateFields } from './schemas.js';
 
@@ -31,8 +32,8 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
 
   app.get('/parse/:job_id', {
     schema: { summary: 'Parse job status and result', tags: ['parse'], params: jobIdParams, querystring: parseStatusQuery },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { job_id } = req.params as { job_id: string };
-    return readParseJob(ctx, keyOf(req), job_id, req.query as ParseRead);
+    return sendView(reply, await readParseJob(ctx, keyOf(req), job_id, req.query as ParseRead));
   });
 }
