@@ -67,7 +67,7 @@ export function writeChunkLinesIfLarge(result: { chunks: readonly unknown[] } & 
   return { kind: RESULT_FILE_KIND, path: target.path, chars: total, chunkCount: chunks.length, header: JSON.parse(JSON.stringify(header)) as Record<string, unknown> };
 }
 
-/** The lines of a file, as strings, read 1 MiB at a time (a newline byte never occurs inside a UTF-8 sequence). */
+/** The complete lines of a file, as strings, read 1 MiB at a time (a newline byte never occurs inside a UTF-8 sequence). */
 function* lines(file: string): Generator<string> {
   const fd = fs.openSync(file, 'r');
   try {
@@ -85,7 +85,7 @@ function* lines(file: string): Generator<string> {
       }
       if (start < n) carry.push(Buffer.from(buf.subarray(start, n)));
     }
-    if (carry.length) yield Buffer.concat(carry).toString('utf8');
+    // Bytes after the last newline are a line cut short (every line the writer ends has one).
   } finally {
     fs.closeSync(fd);
   }
@@ -99,22 +99,30 @@ export interface ChunkLinesHeader {
 
 /** The header of a chunk-lines file; null when the file is ordinary JSON (or absent). */
 export function readChunkLinesHeader(file: string): ChunkLinesHeader | null {
+  const mark = Buffer.from(`{"${COUNT_MEMBER}":`);
   let first: string | undefined;
   try {
-    // The first line is small (the header members), but read at most 1 MiB to find it.
     const fd = fs.openSync(file, 'r');
     try {
-      const buf = Buffer.allocUnsafe(READ_BYTES);
-      const n = fs.readSync(fd, buf, 0, READ_BYTES, 0);
-      const nl = buf.subarray(0, n).indexOf(10);
-      if (nl >= 0) first = buf.subarray(0, nl).toString('utf8');
+      // Ordinary JSON results are told apart by their first bytes; the header line is small
+      // (the result's members but its chunks) and read in 64 KiB steps.
+      const parts: Buffer[] = [];
+      for (let pos = 0; first === undefined; ) {
+        const buf = Buffer.allocUnsafe(pos === 0 ? mark.length : 1 << 16);
+        const n = fs.readSync(fd, buf, 0, buf.length, pos);
+        if (n === 0 || (pos === 0 && !buf.subarray(0, n).equals(mark))) return null;
+        const nl = buf.subarray(0, n).indexOf(10);
+        parts.push(buf.subarray(0, nl >= 0 ? nl : n));
+        if (nl >= 0) first = Buffer.concat(parts).toString('utf8');
+        pos += n;
+      }
     } finally {
       fs.closeSync(fd);
     }
   } catch {
     return null;
   }
-  if (!first || !first.startsWith(`{"${COUNT_MEMBER}":`) || !first.endsWith(FIRST_LINE_END)) return null;
+  if (!first.endsWith(FIRST_LINE_END)) return null;
   const { [COUNT_MEMBER]: count, chunks: _none, ...header } = JSON.parse(`${first}${LAST_LINE}`) as Record<string, unknown>;
   return { chunkCount: Number(count), header };
 }
