@@ -11,6 +11,7 @@ import { loadKeys, type KeyRing } from './keys.js';
 import { QuotaBook } from './quota.js';
 import { Signer } from './signing.js';
 import { TicketBook } from './tickets.js';
+import { Settlement } from './settle.js';
 import { pdfPageCount } from './inspect-input.js';
 import { PDFDocument } from 'pdf-lib';
 import { WorkerPool } from '../workers/pool.js';
@@ -76,6 +77,8 @@ export interface ServerContext {
   quota: QuotaBook;
   signer: Signer;
   tickets: TicketBook;
+  /** Page reservations and upload copies of accepted jobs, settled when each ends (settle.ts). */
+  settlement: Settlement;
   /** One worker thread that counts PDF pages at submission (inspect-input.ts). */
   pageCounter: WorkerPool<TaskHandlers>;
   dirs: { files: string; inputs: string };
@@ -108,14 +111,17 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
   const pageCounter = new WorkerPool<TaskHandlers>({ threads: 1, taskTimeoutMs: 30_000, workerMemoryMb: 1024, filename: workerEntry() });
   await pdfPageCount(pageCounter, await tinyPdf());
   const { ring, generated } = await loadKeys({ keysFile: config.keysFile, envKeys: config.envKeys, dataDir });
+  const quota = await QuotaBook.open(dataDir);
+  const settlement = await Settlement.open(path.join(dataDir, 'ledger'), { engine, store, quota, keys: ring, inputsDir: dirs.inputs });
   return {
     config: { ...config, dataDir },
     engine,
     store,
     keys: ring,
-    quota: await QuotaBook.open(dataDir),
+    quota,
     signer: await Signer.open(dataDir),
     tickets: await TicketBook.open(path.join(dataDir, 'tickets')),
+    settlement,
     pageCounter,
     dirs,
     baseUrl: `http://${config.host}:${config.port}`,

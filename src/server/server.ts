@@ -26,6 +26,7 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const recovered = await ctx.engine.recover();
+  ctx.settlement.resume();
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {

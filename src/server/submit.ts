@@ -64,6 +64,7 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
     const fileName = sub.file ? { file_name: sub.file.fileName } : {};
     const created = await ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName });
     await ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages });
+    await ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] });
     return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: ctx.quota.remaining(key) };
   } catch (err) {
     if (reserved) await ctx.quota.adjust(key, -reserved);

@@ -89,6 +89,7 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
     try {
       const created = await ctx.engine.parse({ path: dest }, { ...t.options, file_name: t.fileName });
       await ctx.store.update(created.job_id, { owner: t.owner, creditUsed: pages });
+      await ctx.settlement.open({ job: created.job_id, owner: t.owner, reserved: pages, inputs: [dest] });
       await ctx.tickets.save({ ...t, state: 'queued', reserved: pages, engineJobId: created.job_id });
     } catch (err) {
       await ctx.quota.adjust(key, t.reserved - pages);
