@@ -12,6 +12,7 @@ import { QuotaBook } from './quota.js';
 import { Signer } from './signing.js';
 import { TicketBook } from './tickets.js';
 import { Settlement } from './settle.js';
+import { V3State } from './v3-flow.js';
 import { pdfPageCount } from './inspect-input.js';
 import { PDFDocument } from 'pdf-lib';
 import { WorkerPool } from '../workers/pool.js';
@@ -79,6 +80,8 @@ export interface ServerContext {
   tickets: TicketBook;
   /** Page reservations and upload copies of accepted jobs, settled when each ends (settle.ts). */
   settlement: Settlement;
+  /** v3 jobs, uploads and daily counts, kept in `data/v3/` (v3-flow.ts, v3-jobs.ts). */
+  v3: V3State;
   /** One worker thread that counts PDF pages at submission (inspect-input.ts). */
   pageCounter: WorkerPool<TaskHandlers>;
   dirs: { files: string; inputs: string };
@@ -113,7 +116,7 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
   const { ring, generated } = await loadKeys({ keysFile: config.keysFile, envKeys: config.envKeys, dataDir });
   const quota = await QuotaBook.open(dataDir);
   const settlement = await Settlement.open(path.join(dataDir, 'ledger'), { engine, store, quota, keys: ring, inputsDir: dirs.inputs });
-  return {
+  const ctx: ServerContext = {
     config: { ...config, dataDir },
     engine,
     store,
@@ -127,5 +130,8 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     baseUrl: `http://${config.host}:${config.port}`,
     stopping: false,
     generatedKey: generated,
+    v3: undefined as unknown as V3State,
   };
+  ctx.v3 = await V3State.open(ctx);
+  return ctx;
 }

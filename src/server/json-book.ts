@@ -45,6 +45,10 @@ export class JsonBook<T extends object> {
     return [...this.index.values()].map((v) => structuredClone(v));
   }
 
+  entries(): Array<[string, T]> {
+    return [...this.index.entries()].map(([id, v]) => [id, structuredClone(v)]);
+  }
+
   get size(): number {
     return this.index.size;
   }
