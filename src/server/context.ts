@@ -13,6 +13,7 @@ import { Signer } from './signing.js';
 import { TicketBook } from './tickets.js';
 import { Settlement } from './settle.js';
 import { V3State } from './v3-flow.js';
+import { Batches } from './batches.js';
 import { pdfPageCount } from './inspect-input.js';
 import { PDFDocument } from 'pdf-lib';
 import { WorkerPool } from '../workers/pool.js';
@@ -82,6 +83,8 @@ export interface ServerContext {
   settlement: Settlement;
   /** v3 jobs, uploads and daily counts, kept in `data/v3/` (v3-flow.ts, v3-jobs.ts). */
   v3: V3State;
+  /** Extraction batches, kept in `data/batches/` (batches.ts). */
+  batches: Batches;
   /** One worker thread that counts PDF pages at submission (inspect-input.ts). */
   pageCounter: WorkerPool<TaskHandlers>;
   dirs: { files: string; inputs: string };
@@ -131,7 +134,9 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     stopping: false,
     generatedKey: generated,
     v3: undefined as unknown as V3State,
+    batches: undefined as unknown as Batches,
   };
   ctx.v3 = await V3State.open(ctx);
+  ctx.batches = await Batches.open(path.join(dataDir, 'batches'), ctx);
   return ctx;
 }

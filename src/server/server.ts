@@ -31,6 +31,7 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
   const recovered = await ctx.engine.recover();
   ctx.settlement.resume();
   await ctx.v3.jobs.resume();
+  ctx.batches.resume();
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {

@@ -120,4 +120,38 @@ describe('v3 and billing across restarts', () => {
       await b.stop();
     }
   }, 300_000);
+
+  it('an extraction batch stopped after its first job continues after a restart; owner and files kept', async () => {
+    const data = path.join(dir, 'batch');
+    const start = () => startServer({ host: '127.0.0.1', port: 0, dataDir: data, keysFile: keys, workers: 1, shutdownGraceMs: 0 });
+    const schema = JSON.stringify({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'], additionalProperties: false });
+    const a = await start();
+    let created: any;
+    try {
+      const fd = new FormData();
+      fd.append('schema_data', schema);
+      fd.append('batch_size', '1');
+      for (const n of ['one', 'two', 'three']) fd.append('pdf_files', new Blob([small]), `${n}.pdf`);
+      const res = await fetch(`${a.url}/batch/extract`, { method: 'POST', headers: auth(KEYS.main), body: fd });
+      created = await json(res);
+      expect(res.status, JSON.stringify(created)).toBe(200);
+      const first = await json(await fetch(`${a.url}/batch/${created.batch_id}`, { headers: auth(KEYS.main) }));
+      expect(first.pending_files).toBeGreaterThan(0); // one job at a time: the rest wait for it
+    } finally {
+      await a.stop();
+    }
+    const b = await start();
+    try {
+      const done = await pollUntil(`${b.url}/batch/${created.batch_id}`, auth(KEYS.main), (v) => v.status === 'completed', 240_000);
+      expect(done.jobs).toHaveLength(3);
+      expect(done.pending_files).toBe(0);
+      for (const j of done.jobs) expect(['completed', 'review']).toContain(j.status);
+      expect((await fetch(`${b.url}/batch/${created.batch_id}`, { headers: auth(KEYS.other) })).status).toBe(404);
+      expect((await fetch(`${b.url}/extract/${done.jobs[2].job_id}`, { headers: auth(KEYS.main) })).status).toBe(200);
+      for (let i = 0; i < 50 && (await fs.readdir(path.join(data, 'inputs'))).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await fs.readdir(path.join(data, 'inputs'))).toEqual([]);
+    } finally {
+      await b.stop();
+    }
+  }, 300_000);
 });
