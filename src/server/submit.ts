@@ -58,13 +58,18 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       const type = checkContent(plan.fileField, sub.file.fileName, await readHead(sub.file.path));
       pages = (await billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password)).pages;
     }
-    await ctx.quota.reserve(key, pages);
+    // The deduction is made now (402 here, synchronously); its write, the job's owner and its
+    // ledger entry are fsynced concurrently with the job starting, all before the answer.
+    const deducted = ctx.quota.reserve(key, pages);
     reserved = pages;
     const input = sub.file ? { path: sub.file.path } : { url: url as string };
     const fileName = sub.file ? { file_name: sub.file.fileName } : {};
     const created = await ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName });
-    await ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages });
-    await ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] });
+    await Promise.all([
+      deducted,
+      ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages }),
+      ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] }),
+    ]);
     return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: ctx.quota.remaining(key) };
   } catch (err) {
     if (reserved) await ctx.quota.adjust(key, -reserved);
