@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { dropOrphanV3Pages } from './v3-orphans.js';
+import { expireTickets } from './upload-flow.js';
 import { createContext, DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context.js';
 
 export interface RunningServer {
@@ -32,10 +33,14 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
   ctx.settlement.resume();
   await ctx.v3.jobs.resume();
   ctx.batches.resume();
+  await expireTickets(ctx);
+  const ticketTimer = setInterval(() => void expireTickets(ctx).catch(() => undefined), 60_000);
+  ticketTimer.unref();
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       ctx.stopping = true;
+      clearInterval(ticketTimer);
       await app.close();
       await ctx.engine.stopForRestart(config.shutdownGraceMs);
       await ctx.pageCounter.destroy();

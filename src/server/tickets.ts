@@ -35,6 +35,11 @@ export class TicketBook {
     return this.book.get(id);
   }
 
+  /** Tickets still waiting for their PUT. */
+  awaiting(): Ticket[] {
+    return this.book.values().filter((t) => t.state === 'awaiting_upload');
+  }
+
   /** The ticket whose upload became engine job `jobId`. */
   byEngineJob(jobId: string): Ticket | undefined {
     return this.book.values().find((t) => t.engineJobId === jobId);

@@ -103,3 +103,20 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
     throw err;
   }
 }
+
+/**
+ * Tickets whose URL expired before any upload: Failed, and their reserved page given back.
+ * Runs at start and every minute (server.ts), so an abandoned ticket never keeps a page.
+ */
+export async function expireTickets(ctx: ServerContext, now = nowSeconds()): Promise<number> {
+  let n = 0;
+  for (const t of ctx.tickets.awaiting()) {
+    if (t.expiresAt >= now) continue;
+    await ctx.tickets.save({ ...t, state: 'failed', message: 'The upload URL expired before the file was uploaded.', reserved: 0, finishedAt: new Date().toISOString() });
+    const key = ctx.keys.keys.find((k) => k.name === t.owner);
+    if (key && t.reserved) await ctx.quota.adjust(key, -t.reserved);
+    n++;
+  }
+  return n;
+}
+

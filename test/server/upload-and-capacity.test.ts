@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireTickets } from '../../src/server/upload-flow.js';
 import { fixture } from '../helpers.js';
 import { auth, json, KEYS, parseDone, pollUntil, testServer } from './server-helpers.js';
 
@@ -52,13 +53,21 @@ describe('presigned upload', () => {
     expect((await fetch(`${s.url}/parse/${t.job_id}`, { headers: auth(KEYS.other) })).status).toBe(404);
   }, 60_000);
 
-  it('an expired URL is refused; expires_in sets the lifetime', async () => {
+  it('an expired URL is refused; expires_in sets the lifetime; the expired ticket fails and gives its page back', async () => {
+    const main = s.ctx.keys.keys.find((k) => k.name === 'main')!;
+    const before = s.ctx.quota.remaining(main);
     const { body: t } = await ticket({ file_name: 'a.pdf', expires_in: 1 });
+    expect(s.ctx.quota.remaining(main)).toBe(before - 1);
     expect(Date.parse(t.expires_at) - Date.now()).toBeLessThanOrEqual(1000);
     await new Promise((r) => setTimeout(r, 2100));
     const put = await fetch(t.upload_url, { method: 'PUT', headers: t.upload_headers, body: pdf });
     expect(put.status).toBe(403);
     expect((await json(put)).error.message).toMatch(/expired/);
+    expect(await expireTickets(s.ctx)).toBeGreaterThanOrEqual(1); // the server also runs this every minute
+    const st = await json(await fetch(`${s.url}/parse/${t.job_id}`, { headers: auth(KEYS.main) }));
+    expect(st.status).toBe('Failed');
+    expect(st.message).toMatch(/expired/);
+    expect(s.ctx.quota.remaining(main)).toBe(before);
   });
 
   it('a document the remaining quota cannot cover goes to Failed without processing', async () => {
