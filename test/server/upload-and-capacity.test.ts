@@ -114,6 +114,39 @@ describe('capacity', () => {
     }
   }, 60_000);
 
+  it('a submission still uploading holds its queue slot: the next one is refused at once, before its upload', async () => {
+    const q = await testServer({ maxQueuedJobs: 1, maxConcurrentJobs: 1 });
+    try {
+      const head = Buffer.from(`--xx\r\nContent-Disposition: form-data; name="file"; filename="c.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+      const tail = Buffer.from('\r\n--xx--\r\n');
+      const body = Buffer.concat([head, pdf, tail]);
+      const sock = net.connect(Number(new URL(q.url).port), '127.0.0.1');
+      let answer = '';
+      sock.on('data', (d) => (answer += d.toString()));
+      sock.write(`POST /parse HTTP/1.1\r\nHost: x\r\napi-key: ${KEYS.main}\r\nContent-Type: multipart/form-data; boundary=xx\r\nContent-Length: ${body.length}\r\n\r\n`);
+      sock.write(body.subarray(0, 1000));
+      await new Promise((r) => setTimeout(r, 300)); // the server has started reading it
+      const fd = new FormData();
+      fd.append('file', new Blob([pdf]), 'c.pdf');
+      const refused = await fetch(`${q.url}/parse`, { method: 'POST', headers: auth(KEYS.main), body: fd });
+      expect(refused.status).toBe(503);
+      expect((await json(refused)).error.details.reason).toBe('queue_full');
+      sock.write(body.subarray(1000));
+      for (let i = 0; i < 100 && !/\r\n\r\n\{/.test(answer); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      sock.destroy();
+      expect((await q.ctx.store.list()).length).toBe(1);
+      // The slot was given back: once the job has left the queue, a submission is accepted.
+      await pollUntil(`${q.url}/parse/${JSON.parse(answer.slice(answer.indexOf('{'))).job_id}?include_chunks=false`, auth(KEYS.main), parseDone, 60_000);
+      const fd2 = new FormData();
+      fd2.append('file', new Blob([pdf]), 'c.pdf');
+      expect((await fetch(`${q.url}/parse`, { method: 'POST', headers: auth(KEYS.main), body: fd2 })).status).toBe(200);
+    } finally {
+      await q.stop();
+      await fs.rm(q.dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('a client that sends one byte a second is cut off (408) and the server stays healthy', async () => {
     const sock = net.connect(Number(new URL(s.url).port), '127.0.0.1');
     let answer = '';
