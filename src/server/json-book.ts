@@ -45,6 +45,13 @@ export class JsonBook<T extends object> {
     return [...this.index.values()].map((v) => structuredClone(v));
   }
 
+  /** The records matching `pred` (checked without copying every record). */
+  filter(pred: (v: T) => boolean): T[] {
+    const out: T[] = [];
+    for (const v of this.index.values()) if (pred(v)) out.push(structuredClone(v));
+    return out;
+  }
+
   entries(): Array<[string, T]> {
     return [...this.index.entries()].map(([id, v]) => [id, structuredClone(v)]);
   }

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { dropOrphanV3Pages } from './v3-orphans.js';
-import { expireTickets } from './upload-flow.js';
+import { admitParkedUploads, expireTickets } from './upload-flow.js';
 import { createContext, DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context.js';
 
 export interface RunningServer {
@@ -34,13 +34,22 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
   await ctx.v3.jobs.resume();
   ctx.batches.resume();
   await expireTickets(ctx);
+  await admitParkedUploads(ctx);
   const ticketTimer = setInterval(() => void expireTickets(ctx).catch(() => undefined), 60_000);
   ticketTimer.unref();
+  let admitting = false;
+  const parkTimer = setInterval(() => {
+    if (admitting) return;
+    admitting = true;
+    void admitParkedUploads(ctx).catch(() => undefined).finally(() => (admitting = false));
+  }, 1000);
+  parkTimer.unref();
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       ctx.stopping = true;
       clearInterval(ticketTimer);
+      clearInterval(parkTimer);
       await app.close();
       await ctx.engine.stopForRestart(config.shutdownGraceMs);
       await ctx.pageCounter.destroy();

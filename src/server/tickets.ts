@@ -18,7 +18,8 @@ export interface Ticket {
   expiresAt: number;
   /** Pages reserved at creation; reconciled on upload. */
   reserved: number;
-  state: 'awaiting_upload' | 'queued' | 'failed';
+  /** `uploaded`: the file is in, the queue was full: queued as soon as it has room (upload-flow.ts). */
+  state: 'awaiting_upload' | 'uploaded' | 'queued' | 'failed';
   message?: string;
   engineJobId?: string;
   finishedAt?: string;
@@ -37,7 +38,12 @@ export class TicketBook {
 
   /** Tickets still waiting for their PUT. */
   awaiting(): Ticket[] {
-    return this.book.values().filter((t) => t.state === 'awaiting_upload');
+    return this.book.filter((t) => t.state === 'awaiting_upload');
+  }
+
+  /** Uploads waiting for room in the queue, oldest first. */
+  parked(): Ticket[] {
+    return this.book.filter((t) => t.state === 'uploaded').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   /** The ticket whose upload became engine job `jobId`. */

@@ -147,6 +147,37 @@ describe('capacity', () => {
     }
   }, 90_000);
 
+  it('a PUT arriving while the queue is full is accepted, parked, and queued once there is room', async () => {
+    const q = await testServer({ maxQueuedJobs: 1, maxConcurrentJobs: 1 });
+    try {
+      const big = new Uint8Array(await fs.readFile(fixture('pdf', 'us_constitution.pdf')));
+      const submit = async (extra: Record<string, string>) => {
+        const fd = new FormData();
+        for (const [k, v] of Object.entries(extra)) fd.append(k, v);
+        fd.append('file', new Blob([big]), 'c.pdf');
+        const res = await fetch(`${q.url}/parse`, { method: 'POST', headers: auth(KEYS.main), body: fd });
+        expect(res.status).toBe(200);
+        return (await json(res)).job_id as string;
+      };
+      const t = await json(await fetch(`${q.url}/v2/parse/upload`, { method: 'POST', headers: { ...auth(KEYS.main), 'content-type': 'application/json' }, body: JSON.stringify({ file_name: 'a.pdf' }) }));
+      await submit({ page_range: '1-2', ocr_mode: 'full_ocr' }); // runs
+      for (let i = 0; i < 100 && q.ctx.engine.queuedJobs > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await submit({ page_range: '1' }); // waits: the queue is full
+      expect(q.ctx.engine.queuedJobs).toBe(1);
+      const put = await fetch(t.upload_url, { method: 'PUT', headers: t.upload_headers, body: pdf });
+      expect(put.status).toBe(200);
+      const parked = await json(await fetch(`${q.url}/parse/${t.job_id}`, { headers: auth(KEYS.main) }));
+      expect(parked.status).toBe('Starting');
+      expect(parked.upload_status).toBe('uploaded');
+      const done = await pollUntil(`${q.url}/parse/${t.job_id}?include_chunks=false`, auth(KEYS.main), parseDone, 120_000);
+      expect(done.status).toBe('Succeeded');
+      expect(done.job_id).toBe(t.job_id);
+    } finally {
+      await q.stop();
+      await fs.rm(q.dir, { recursive: true, force: true });
+    }
+  }, 150_000);
+
   it('a client that sends one byte a second is cut off (408) and the server stays healthy', async () => {
     const sock = net.connect(Number(new URL(s.url).port), '127.0.0.1');
     let answer = '';
