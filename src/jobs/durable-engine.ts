@@ -5,7 +5,8 @@
  * cancelling them (stopForRestart). Kept apart from engine.ts, whose library default is an
  * in-memory store where neither applies.
  */
-import { ProcessingError } from '../errors.js';
+import { JobNotFoundError, ProcessingError } from '../errors.js';
+import type { JobRecord } from '../model/job.js';
 import { Engine, type EngineConfig } from './engine.js';
 import { findUnfinished } from './recovery.js';
 
@@ -17,6 +18,14 @@ export class DurableEngine extends Engine {
   /** Jobs waiting for a slot (not counting running ones). */
   get queuedJobs(): number {
     return this.queued;
+  }
+
+  /** Resolves with the job's record once it has ended (succeeded, failed or cancelled). */
+  async ended(id: string): Promise<JobRecord> {
+    await this.untilTerminal(id, {});
+    const rec = await this.store.get(id);
+    if (!rec) throw new JobNotFoundError(id);
+    return rec;
   }
 
   /** Queue again what a killed process left unfinished (recovery.ts); returns how many. */

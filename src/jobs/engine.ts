@@ -83,7 +83,7 @@ export class Engine {
     this.quota = new PageQuota(this.cfg.pageQuota);
     this.limits = { maxBytes: this.cfg.maxFileBytes, fetchTimeoutMs: this.cfg.fetchTimeoutMs, allowPrivateUrls: this.cfg.allowPrivateUrls };
     // A store of the caller's (the server's durable one) gets every result written through.
-    this.results = new ResultCache(this.blobs, this.store, config.store ? 0 : RECENT_RESULTS);
+    this.results = new ResultCache(this.blobs, this.store, RECENT_RESULTS, config.store !== undefined);
     this.v3Config = config.markdownJobs;
     this.runner = new JobRunner({
       pool: this.pool,

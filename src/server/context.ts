@@ -11,6 +11,9 @@ import { loadKeys, type KeyRing } from './keys.js';
 import { QuotaBook } from './quota.js';
 import { Signer } from './signing.js';
 import { TicketBook } from './tickets.js';
+import { Settlement } from './settle.js';
+import { V3State } from './v3-flow.js';
+import { Batches } from './batches.js';
 import { pdfPageCount } from './inspect-input.js';
 import { PDFDocument } from 'pdf-lib';
 import { WorkerPool } from '../workers/pool.js';
@@ -76,6 +79,12 @@ export interface ServerContext {
   quota: QuotaBook;
   signer: Signer;
   tickets: TicketBook;
+  /** Page reservations and upload copies of accepted jobs, settled when each ends (settle.ts). */
+  settlement: Settlement;
+  /** v3 jobs, uploads and daily counts, kept in `data/v3/` (v3-flow.ts, v3-jobs.ts). */
+  v3: V3State;
+  /** Extraction batches, kept in `data/batches/` (batches.ts). */
+  batches: Batches;
   /** One worker thread that counts PDF pages at submission (inspect-input.ts). */
   pageCounter: WorkerPool<TaskHandlers>;
   dirs: { files: string; inputs: string };
@@ -108,18 +117,26 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
   const pageCounter = new WorkerPool<TaskHandlers>({ threads: 1, taskTimeoutMs: 30_000, workerMemoryMb: 1024, filename: workerEntry() });
   await pdfPageCount(pageCounter, await tinyPdf());
   const { ring, generated } = await loadKeys({ keysFile: config.keysFile, envKeys: config.envKeys, dataDir });
-  return {
+  const quota = await QuotaBook.open(dataDir);
+  const settlement = await Settlement.open(path.join(dataDir, 'ledger'), { engine, store, quota, keys: ring, inputsDir: dirs.inputs });
+  const ctx: ServerContext = {
     config: { ...config, dataDir },
     engine,
     store,
     keys: ring,
-    quota: await QuotaBook.open(dataDir),
+    quota,
     signer: await Signer.open(dataDir),
     tickets: await TicketBook.open(path.join(dataDir, 'tickets')),
+    settlement,
     pageCounter,
     dirs,
     baseUrl: `http://${config.host}:${config.port}`,
     stopping: false,
     generatedKey: generated,
+    v3: undefined as unknown as V3State,
+    batches: undefined as unknown as Batches,
   };
+  ctx.v3 = await V3State.open(ctx);
+  ctx.batches = await Batches.open(path.join(dataDir, 'batches'), ctx);
+  return ctx;
 }

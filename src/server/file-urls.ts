@@ -42,9 +42,11 @@ export function resolveFileToken(ctx: ServerContext, token: string, expires: unk
 const NO_URLS = new Set(['ocr', 'bbox', 'cell_references', 'words', 'configuration', 'html', 'markdown', 'content', 'embed', 'rows', 'headers', 'structured_data']);
 
 /**
- * `value` with file URLs and data-dir paths replaced by signed URLs. Views handed to it are
- * fresh objects built for this answer, so it rewrites them in place (a copy of a large
- * result cost as much as serializing it) and only descends where URLs can be.
+ * `value` with file URLs and data-dir paths replaced by signed URLs, copy-on-write: only the
+ * objects and arrays on the way to a replaced string are copied, the rest is shared. Views
+ * may share parts of the stored result (`exports`, nested objects), which the engine keeps in
+ * memory for the next read, so they must never be rewritten in place; and copying a whole
+ * large result would cost as much as serializing it. Only descends where URLs can be.
  */
 export function signUrls<T>(ctx: ServerContext, value: T): T {
   const fix = (v: string): string | null => {
@@ -61,13 +63,22 @@ export function signUrls<T>(ctx: ServerContext, value: T): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return fix(v);
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) v[i] = walk(v[i]);
-      return v;
+      let out: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const w = walk(v[i]);
+        if (w !== v[i]) (out ??= v.slice())[i] = w;
+      }
+      return out ?? v;
     }
     if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      for (const k of Object.keys(o)) if (!NO_URLS.has(k)) o[k] = walk(o[k]);
-      return o;
+      let out: Record<string, unknown> | undefined;
+      for (const k of Object.keys(o)) {
+        if (NO_URLS.has(k)) continue;
+        const w = walk(o[k]);
+        if (w !== o[k]) (out ??= { ...o })[k] = w;
+      }
+      return out ?? o;
     }
     return v;
   };

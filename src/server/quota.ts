@@ -2,7 +2,8 @@
  * Page quota per API key. A submission reserves its pages synchronously (no await between
  * the check and the deduction, so concurrent submissions cannot overdraw), and usage is
  * written to `usage.json` in the data dir (atomic rename) so it survives restarts.
- * Pages are not given back when a job fails: the spec meters submissions.
+ * When a job ends its reservation is reconciled (settle.ts): a failed job gives back the
+ * pages it did not process, a document whose page count was unknown at submission pays its real count.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

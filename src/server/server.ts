@@ -1,10 +1,13 @@
 /**
  * Start and stop the HTTP server: build the context (durable store, keys), listen, queue
- * again the jobs a previous process left unfinished, and on SIGTERM stop accepting, give
+ * again the jobs a previous process left unfinished (engine jobs, then v3 jobs, whose
+ * per-PDF engine jobs of the previous process are dropped first: the v3 rerun makes its own), and on SIGTERM stop accepting, give
  * running jobs a grace period, keep the rest queued in the store and exit 0.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { dropOrphanV3Pages } from './v3-orphans.js';
+import { admitParkedUploads, expireTickets } from './upload-flow.js';
 import { createContext, DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context.js';
 
 export interface RunningServer {
@@ -25,14 +28,32 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  await dropOrphanV3Pages(ctx);
   const recovered = await ctx.engine.recover();
+  ctx.settlement.resume();
+  await ctx.v3.jobs.resume();
+  ctx.batches.resume();
+  await expireTickets(ctx);
+  await admitParkedUploads(ctx);
+  const ticketTimer = setInterval(() => void expireTickets(ctx).catch(() => undefined), 60_000);
+  ticketTimer.unref();
+  let admitting = false;
+  const parkTimer = setInterval(() => {
+    if (admitting) return;
+    admitting = true;
+    void admitParkedUploads(ctx).catch(() => undefined).finally(() => (admitting = false));
+  }, 1000);
+  parkTimer.unref();
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       ctx.stopping = true;
+      clearInterval(ticketTimer);
+      clearInterval(parkTimer);
       await app.close();
       await ctx.engine.stopForRestart(config.shutdownGraceMs);
       await ctx.pageCounter.destroy();
+      ctx.v3.jobs.close();
     })());
   return { app, ctx, url: ctx.baseUrl, recovered, stop };
 }

@@ -4,7 +4,9 @@
  * carry the Content-Type inferred from `file_name` and arrive before `expires_at`, else 403.
  * When the bytes are in, the reservation is reconciled with the real page count and the
  * job is queued; a document over the page limit or the remaining quota goes to Failed
- * without processing.
+ * without processing. A PUT that arrives while the queue is full is still accepted: the
+ * file is kept and the ticket parked (`uploaded`) until the queue has room, so the client
+ * never uploads twice. A ticket whose URL expires unused fails and gives its page back.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -15,12 +17,12 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { getOperation } from '../operations/registry.js';
 import type { ServerContext } from './context.js';
-import { badRequest, HttpError, tooLarge } from './errors.js';
+import { badRequest, capacity, HttpError, tooLarge } from './errors.js';
+import { EngineClosedError, QueueFullError, errorMessage } from '../errors.js';
 import { billablePages, checkContent, checkFileName, extensionOf, MIME_BY_EXT, readHead } from './inspect-input.js';
 import type { ApiKey } from './keys.js';
 import { checkDeclaredLength } from './read-submission.js';
 import { nowSeconds } from './signing.js';
-import { refuseWhenFull } from './submit.js';
 import type { Ticket } from './tickets.js';
 
 export const DEFAULT_UPLOAD_TTL_S = 15 * 60;
@@ -60,7 +62,7 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
   if (Number(q.expires) < nowSeconds()) throw forbidden('The upload URL has expired.');
   if (type !== t.mimeType) throw forbidden(`The PUT must send Content-Type: ${t.mimeType} (from upload_headers).`);
   if (t.state !== 'awaiting_upload') throw new HttpError(409, 'conflict', 'This upload URL has already been used.');
-  refuseWhenFull(ctx);
+  if (ctx.stopping) throw capacity();
   const limit = ctx.config.limits.upload;
   checkDeclaredLength(req, limit - 65536);
   await fs.mkdir(ctx.dirs.inputs, { recursive: true });
@@ -86,14 +88,11 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
     if (total !== null && total > ctx.config.maxPages) return fail(`The document has ${total} pages; the limit is ${ctx.config.maxPages}. Split it first.`);
     if (pages - t.reserved > ctx.quota.remaining(key)) return fail(`Insufficient page quota: the document needs ${pages} pages, ${ctx.quota.remaining(key) + t.reserved} remain.`);
     await ctx.quota.adjust(key, pages - t.reserved);
-    try {
-      const created = await ctx.engine.parse({ path: dest }, { ...t.options, file_name: t.fileName });
-      await ctx.store.update(created.job_id, { owner: t.owner, creditUsed: pages });
-      await ctx.tickets.save({ ...t, state: 'queued', reserved: pages, engineJobId: created.job_id });
-    } catch (err) {
-      await ctx.quota.adjust(key, t.reserved - pages);
-      throw err;
-    }
+    const uploaded: Ticket = { ...t, state: 'uploaded', reserved: pages };
+    await ctx.tickets.save(uploaded);
+    // Queued now, or parked until the queue has room (admitParkedUploads): the PUT has
+    // succeeded either way and the client polls the ticket id; it never has to PUT again.
+    await queueUpload(ctx, uploaded);
     return { job_id: t.id, status: 'Starting' };
   } catch (err) {
     await fs.rm(dest, { force: true }).catch(() => undefined);
@@ -102,3 +101,57 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
     throw err;
   }
 }
+
+/**
+ * Tickets whose URL expired before any upload: Failed, and their reserved page given back.
+ * Runs at start and every minute (server.ts), so an abandoned ticket never keeps a page.
+ */
+export async function expireTickets(ctx: ServerContext, now = nowSeconds()): Promise<number> {
+  let n = 0;
+  for (const t of ctx.tickets.awaiting()) {
+    if (t.expiresAt >= now) continue;
+    await ctx.tickets.save({ ...t, state: 'failed', message: 'The upload URL expired before the file was uploaded.', reserved: 0, finishedAt: new Date().toISOString() });
+    const key = ctx.keys.keys.find((k) => k.name === t.owner);
+    if (key && t.reserved) await ctx.quota.adjust(key, -t.reserved);
+    n++;
+  }
+  return n;
+}
+
+/**
+ * Hands an uploaded ticket's file to the engine. Returns false when the queue is full (or
+ * the server is stopping): the ticket stays `uploaded`, its file and pages kept, and
+ * admitParkedUploads queues it once there is room. Any other refusal fails the ticket and
+ * gives its pages back.
+ */
+export async function queueUpload(ctx: ServerContext, t: Ticket): Promise<boolean> {
+  const dest = path.join(ctx.dirs.inputs, `${t.id}.upload`);
+  try {
+    const created = await ctx.engine.parse({ path: dest }, { ...t.options, file_name: t.fileName });
+    await Promise.all([
+      ctx.store.update(created.job_id, { owner: t.owner, creditUsed: t.reserved }),
+      ctx.settlement.open({ job: created.job_id, owner: t.owner, reserved: t.reserved, inputs: [dest] }),
+      ctx.tickets.save({ ...t, state: 'queued', engineJobId: created.job_id }),
+    ]);
+    return true;
+  } catch (err) {
+    if (err instanceof QueueFullError || err instanceof EngineClosedError || ctx.stopping) return false;
+    await ctx.tickets.save({ ...t, state: 'failed', message: errorMessage(err), reserved: 0, finishedAt: new Date().toISOString() });
+    await fs.rm(dest, { force: true }).catch(() => undefined);
+    const key = ctx.keys.keys.find((k) => k.name === t.owner);
+    if (key && t.reserved) await ctx.quota.adjust(key, -t.reserved);
+    return true;
+  }
+}
+
+/** Queues parked uploads, oldest first, while the queue has room (server.ts: at start and every second). */
+export async function admitParkedUploads(ctx: ServerContext): Promise<number> {
+  let n = 0;
+  for (const t of ctx.tickets.parked()) {
+    if (ctx.stopping || ctx.engine.queuedJobs >= ctx.config.maxQueuedJobs) break;
+    if (!(await queueUpload(ctx, t))) break;
+    n++;
+  }
+  return n;
+}
+

@@ -5,7 +5,8 @@
  * submission cap (100, reset at 00:00 UTC), and the presigned upload: `file_id` (32 hex), an
  * HMAC-signed PUT of `application/pdf` up to 52428800 bytes valid 3600 s, after which
  * `{file_id}` submits it and the v3 job id equals the file_id (an alias of the engine's id).
- * State lives in process memory, like the engine's v3 jobs (24 h retention).
+ * Nothing lives only in memory: jobs (v3-jobs.ts), uploads (`v3/uploads/<file_id>.json`) and
+ * the day's counts (`v3/usage.json`) are kept in the data dir, so a restart forgets none.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -19,50 +20,72 @@ import type { ServerContext } from './context.js';
 import { HttpError } from './errors.js';
 import type { ApiKey } from './keys.js';
 import { nowSeconds } from './signing.js';
+import { writeFileAtomic } from '../jobs/stores/atomic-file.js';
+import { V3_RETENTION_MS } from '../operations/parse-v3/markdown-jobs.js';
+import { JsonBook } from './json-book.js';
+import { V3Jobs, type V3Record } from './v3-jobs.js';
 
 export const V3_MULTIPART_BYTES = 3 * 2 ** 20;
 export const V3_UPLOAD_BYTES = 52_428_800;
 export const V3_UPLOAD_TTL_S = 3600;
 
-interface Upload { owner: string; expires: number; path?: string }
+interface Upload { owner: string; expires: number; createdMs: number; path?: string }
+
+interface DayCount { day: string; used: Record<string, number> }
 
 export class V3State {
-  /** Public job id → owner and engine job id. */
-  readonly jobs = new Map<string, { owner: string; engineId: string }>();
-  readonly uploads = new Map<string, Upload>();
-  private day = '';
-  private readonly used = new Map<string, number>();
+  private writingCount: Promise<void> = Promise.resolve();
 
-  constructor(private readonly ctx: ServerContext) {}
+  private constructor(
+    private readonly ctx: ServerContext,
+    readonly jobs: V3Jobs,
+    private readonly uploads: JsonBook<Upload>,
+    private readonly countFile: string,
+    private count: DayCount,
+  ) {}
+
+  /** Loads the v3 state kept in `data/v3/` (jobs, uploads, today's counts). */
+  static async open(ctx: ServerContext): Promise<V3State> {
+    const dir = path.join(ctx.config.dataDir, 'v3');
+    const jobs = await V3Jobs.open({ engine: ctx.engine, dir, inputsDir: ctx.dirs.inputs, inlineLimitBytes: ctx.config.engine?.markdownJobs?.inlineLimitBytes, stopping: () => ctx.stopping });
+    const uploads = await JsonBook.open<Upload>(path.join(dir, 'uploads'));
+    const countFile = path.join(dir, 'usage.json');
+    let count: DayCount = { day: '', used: {} };
+    try {
+      count = JSON.parse(await fs.readFile(countFile, 'utf8')) as DayCount;
+    } catch {
+      /* first start */
+    }
+    const state = new V3State(ctx, jobs, uploads, countFile, count);
+    setInterval(() => void state.sweepUploads().catch(() => undefined), 10 * 60_000).unref();
+    return state;
+  }
 
   get perSecond(): number {
     return this.ctx.config.v3Limits?.perSecond ?? 2;
   }
 
-  /** Counts one submission against the key's day; 429 past the cap. */
-  countSubmission(key: ApiKey): void {
+  /** Counts one submission against the key's day (kept in v3/usage.json); 429 past the cap. */
+  async countSubmission(key: ApiKey): Promise<void> {
     const today = new Date().toISOString().slice(0, 10);
-    if (today !== this.day) {
-      this.day = today;
-      this.used.clear();
-    }
-    const n = this.used.get(key.name) ?? 0;
+    if (today !== this.count.day) this.count = { day: today, used: {} };
+    const n = this.count.used[key.name] ?? 0;
     const cap = this.ctx.config.v3Limits?.perDay ?? 100;
     if (n >= cap) {
       const midnight = Date.parse(`${today}T00:00:00Z`) + 86_400_000;
       throw new HttpError(429, 'rate_limited', 'Limit Exceeded', undefined, Math.max(1, Math.ceil((midnight - Date.now()) / 1000)));
     }
-    this.used.set(key.name, n + 1);
+    this.count.used[key.name] = n + 1;
+    const snapshot = JSON.stringify(this.count);
+    this.writingCount = this.writingCount.then(() => writeFileAtomic(this.countFile, snapshot)).catch(() => undefined);
+    await this.writingCount;
   }
 
-  own(key: ApiKey, publicId: string, engineId: string): void {
-    this.jobs.set(publicId, { owner: key.name, engineId });
-  }
-
-  engineId(key: ApiKey, publicId: string): string {
-    const j = this.jobs.get(publicId);
-    if (!j || j.owner !== key.name) throw new HttpError(404, 'not_found', 'Job not found');
-    return j.engineId;
+  /** The key's job record (404 `Job not found` for another key's or an unknown id). */
+  owned(key: ApiKey, publicId: string): V3Record {
+    const rec = this.jobs.owned(key.name, publicId);
+    if (!rec) throw new HttpError(404, 'not_found', 'Job not found');
+    return rec;
   }
 
   /** A presigned GET of a large result (the spec's result_url), valid one hour. */
@@ -71,17 +94,17 @@ export class V3State {
     return `${this.ctx.baseUrl}/v3/parse/${publicId}/result?expires=${expires}&signature=${this.ctx.signer.sign('v3result', publicId, String(expires))}`;
   }
 
-  /** The engine id behind a presigned result URL; 403 when the signature is wrong or expired. */
+  /** The result file behind a presigned result URL; 403 when the signature is wrong or expired. */
   verifyResult(publicId: string, q: { expires?: string; signature?: string }): string {
-    const j = this.jobs.get(publicId);
-    if (!j || !this.ctx.signer.verify(q.signature, 'v3result', publicId, String(q.expires)) || Number(q.expires) < nowSeconds()) throw new HttpError(403, 'forbidden', 'Forbidden');
-    return j.engineId;
+    const ok = this.jobs.get(publicId);
+    if (!ok || !this.ctx.signer.verify(q.signature, 'v3result', publicId, String(q.expires)) || Number(q.expires) < nowSeconds()) throw new HttpError(403, 'forbidden', 'Forbidden');
+    return this.jobs.resultFile(publicId);
   }
 
-  createUpload(key: ApiKey) {
+  async createUpload(key: ApiKey) {
     const fileId = randomUUID().replace(/-/g, '');
     const expires = nowSeconds() + V3_UPLOAD_TTL_S;
-    this.uploads.set(fileId, { owner: key.name, expires });
+    await this.uploads.save(fileId, { owner: key.name, expires, createdMs: Date.now() });
     const sig = this.ctx.signer.sign('v3put', fileId, String(expires), 'application/pdf');
     return {
       file_id: fileId,
@@ -118,16 +141,25 @@ export class V3State {
       await fs.rm(dest, { force: true });
       throw err instanceof HttpError ? err : new HttpError(400, 'malformed_body', 'The upload ended early.');
     }
-    up.path = dest;
+    await this.uploads.save(fileId, { ...up, path: dest });
     return { file_id: fileId, status: 'uploaded' };
   }
 
   /** The uploaded PDF of a file_id of this key (404 `no upload found for file_id=...`), used once. */
-  takeUpload(key: ApiKey, fileId: string): string {
+  async takeUpload(key: ApiKey, fileId: string): Promise<string> {
     const up = this.uploads.get(fileId);
     if (!up || up.owner !== key.name || !up.path) throw new HttpError(404, 'not_found', `no upload found for file_id=${fileId}`);
-    this.uploads.delete(fileId);
+    await this.uploads.delete(fileId);
     return up.path;
+  }
+
+  /** Uploads never submitted, a day after their URL was issued: the record and the file go. */
+  async sweepUploads(now = Date.now()): Promise<void> {
+    for (const [id, up] of this.uploads.entries()) {
+      if (now - up.createdMs < V3_RETENTION_MS) continue;
+      if (up.path) await fs.rm(up.path, { force: true });
+      await this.uploads.delete(id);
+    }
   }
 }
 

@@ -68,3 +68,35 @@ export async function pollUntil(url: string, headers: Record<string, string>, do
 }
 
 export const parseDone = (b: any) => ['Succeeded', 'Failed', 'Cancelled'].includes(b.status);
+
+export interface CliServer {
+  child: import('node:child_process').ChildProcess;
+  url: string;
+  out: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `quire serve` from the built CLI (dist/, as `npm test` builds it) in a child process, for kill -9 tests. */
+export async function serveCli(dataDir: string, keysFile: string, extra: string[] = []): Promise<CliServer> {
+  const { spawn } = await import('node:child_process');
+  const cli = path.resolve(import.meta.dirname, '../../dist/cli/main.js');
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--workers', '1', '--concurrent-jobs', '1', '--data-dir', dataDir, '--keys', keysFile, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const t = setInterval(() => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearInterval(t);
+        resolve(m[1]!);
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(t);
+      reject(new Error(`server exited: ${out}`));
+    });
+  });
+  return { child, url, out: () => out, exited };
+}

@@ -5,7 +5,9 @@
  * and `job_id` (a parse job of this key, re-parsed with its configuration). Not a queued job:
  * the engine answers with the spec's PDF edit result at once (200); a bad request is 400, an
  * unknown job 404. `pdf_url` is a signed URL of the files route; the re-parse job belongs to
- * the caller (polled on `GET /parse/{new_job_id}`). The uploads are removed once answered.
+ * the caller (polled on `GET /parse/{new_job_id}`) and is billed like a parse: the PDF's
+ * (selected) pages are reserved before the edit (402 when the key lacks them) and settled
+ * when the re-parse ends (settle.ts). The uploads are removed once answered.
  */
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +15,8 @@ import { keyOf } from '../auth.js';
 import type { ServerContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { signUrls } from '../file-urls.js';
+import { billablePages, readHead } from '../inspect-input.js';
+import { sniff } from '../../input/sniff.js';
 import { readFiles, removeFiles } from '../read-files.js';
 import { refuseWhenFull } from '../submit.js';
 import { multipart } from './schemas.js';
@@ -50,9 +54,26 @@ export async function editorRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       if (job_id && ctx.store.peek(job_id)?.owner !== key.name) throw notFound();
       const images = new Map<string, Uint8Array>();
       for (const f of body.files.filter((x) => x.field === 'image_files')) images.set(f.fileName, await fs.readFile(f.path));
-      const { result } = await ctx.engine.editPdf({ path: pdfs[0]!.path }, { edit_request, image_files: images, upload_to_storage, ...(job_id ? { job_id } : {}) });
-      if (result.new_job_id) await ctx.store.update(result.new_job_id, { owner: key.name, creditUsed: 0 });
-      return signUrls(ctx, result);
+      // The re-parse is billed like a parse: its pages reserved now (402), settled when it ends.
+      let reserved = 0;
+      if (job_id) {
+        const asSubmitted = ctx.store.peek(job_id)?.request?.options ?? {};
+        const type = sniff(await readHead(pdfs[0]!.path));
+        reserved = (await billablePages(ctx.pageCounter, pdfs[0]!.path, type, asSubmitted.page_range, asSubmitted.password)).pages;
+        await ctx.quota.reserve(key, reserved);
+      }
+      let newJob: string | undefined;
+      try {
+        const { result } = await ctx.engine.editPdf({ path: pdfs[0]!.path }, { edit_request, image_files: images, upload_to_storage, ...(job_id ? { job_id } : {}) });
+        newJob = result.new_job_id ?? undefined;
+        if (newJob) {
+          await ctx.store.update(newJob, { owner: key.name, creditUsed: reserved });
+          await ctx.settlement.open({ job: newJob, owner: key.name, reserved, inputs: [] });
+        }
+        return signUrls(ctx, result);
+      } finally {
+        if (reserved && !newJob) await ctx.quota.adjust(key, -reserved);
+      }
     } finally {
       await removeFiles(body.files);
     }

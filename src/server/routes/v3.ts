@@ -8,7 +8,7 @@
  * bodies, 2 submissions/s (burst 2) and 100 per key per day (v3-flow.ts).
  */
 import fs from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { V3Job } from '../../operations/parse-v3/markdown-jobs.js';
 import { keyOf } from '../auth.js';
@@ -16,50 +16,46 @@ import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { readFiles, removeFiles } from '../read-files.js';
 import { refuseWhenFull } from '../submit.js';
-import { sendV3Error, V3_MULTIPART_BYTES, V3State } from '../v3-flow.js';
+import { sendV3Error, V3_MULTIPART_BYTES } from '../v3-flow.js';
 
 const pagesQuery = { type: 'object', properties: { pages: { type: 'string', description: 'Page selector for multipart and url bodies: 1-5, 1,3,5; all pages when omitted.' } } };
 const submitted = { type: 'object', properties: { job_id: { type: 'string' }, status: { type: 'string' }, created_at: { type: 'string' } } };
 const bad = (msg: string) => new HttpError(400, 'validation_error', msg);
 
 export async function v3Routes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const v3 = new V3State(ctx);
+  const v3 = ctx.v3;
   app.setErrorHandler((err, _req, reply) => sendV3Error(reply, err));
   const limited = { scope: 'v3' as const, rateLimit: { max: () => v3.perSecond, timeWindow: 1000 } };
 
   const submit = async (req: FastifyRequest, archive: boolean) => {
     refuseWhenFull(ctx);
     const key = keyOf(req);
-    v3.countSubmission(key);
+    await v3.countSubmission(key);
     const pages = (req.query as { pages?: string }).pages;
     if (req.isMultipart()) {
       if (archive) throw bad('expected a JSON body {"url": "..."}');
       const body = await readFiles(req, { fileFields: ['file'], maxFiles: 1, maxBytesPerFile: V3_MULTIPART_BYTES, maxTotalBytes: V3_MULTIPART_BYTES, dir: ctx.dirs.inputs });
       try {
         if (!body.files[0] || body.extraFiles) throw bad('multipart parse failed: exactly one PDF part named "file" is required');
-        const job = ctx.engine.parseMarkdown({ data: await fs.readFile(body.files[0].path), fileName: body.files[0].fileName }, { pages: pages ?? body.fields.pages });
-        v3.own(key, job.job_id, job.job_id);
-        return job;
-      } finally {
+        const f = body.files[0];
+        // The upload copy is the job's input until it ends (v3-jobs.ts deletes it then).
+        return await v3.jobs.start(key.name, { path: f.path }, { pages: pages ?? (body.fields.pages as string | undefined), fileName: f.fileName, cleanup: path.dirname(f.path) });
+      } catch (err) {
         await removeFiles(body.files);
+        throw err;
       }
     }
     const b = (req.body ?? {}) as { url?: unknown; file_id?: unknown };
     if (!archive && typeof b.file_id === 'string') {
-      const file = v3.takeUpload(key, b.file_id);
-      const job = ctx.engine.parseMarkdown({ path: file }, { pages, file_name: 'upload.pdf' });
-      v3.own(key, b.file_id, job.job_id);
-      return { ...job, job_id: b.file_id };
+      const file = await v3.takeUpload(key, b.file_id);
+      return v3.jobs.start(key.name, { path: file }, { pages, fileName: 'upload.pdf', cleanup: file, publicId: b.file_id });
     }
     if (typeof b.url !== 'string' || !b.url) throw bad(archive ? 'invalid url: the JSON field "url" is required' : 'provide a multipart PDF, {"url": ...} or {"file_id": ...}');
-    let job: V3Job;
-    try { // a v3 job the engine swept after 24 h, or never this key's
-      job = ctx.engine.parseMarkdown({ url: b.url }, { pages });
+    try {
+      return await v3.jobs.start(key.name, { url: b.url }, { pages });
     } catch (err) {
       throw (err as { field?: string }).field === 'url' || /url/i.test((err as Error).message) ? bad(`invalid url: ${(err as Error).message}`) : err;
     }
-    v3.own(key, job.job_id, job.job_id);
-    return job;
   };
 
   app.post('/v3/parse', { config: limited, schema: { summary: 'v3: markdown per page of one PDF (multipart, {url} or {file_id})', tags: ['v3'], querystring: pagesQuery, response: { 200: submitted } } }, (req) => submit(req, false));
@@ -69,7 +65,7 @@ export async function v3Routes(app: FastifyInstance, ctx: ServerContext): Promis
   }, (req) => submit(req, true));
   app.post('/v3/parse/upload', { config: limited, schema: { summary: 'v3: presigned PUT for a PDF (application/pdf, 52428800 bytes, 3600 s)', tags: ['v3'] } }, async (req) => {
     const key = keyOf(req);
-    v3.countSubmission(key);
+    await v3.countSubmission(key);
     return v3.createUpload(key);
   });
   app.register(async (raw) => {
@@ -86,20 +82,19 @@ export async function v3Routes(app: FastifyInstance, ctx: ServerContext): Promis
     schema: { summary: 'v3 job; output=markdown answers text/markdown when done', tags: ['v3'], querystring: { type: 'object', properties: { output: { type: 'string', enum: ['json', 'markdown'], description: 'markdown: the pages\' markdown concatenated, once done.' } } } },
   }, async (req, reply) => {
     const { job_id } = req.params as { job_id: string };
-    let job: V3Job;
-    try { // a v3 job the engine swept after 24 h, or never this key's
-      job = ctx.engine.getMarkdownJob(v3.engineId(keyOf(req), job_id));
-    } catch {
-      throw new HttpError(404, 'not_found', 'Job not found');
+    const state = await v3.jobs.read(v3.owned(keyOf(req), job_id));
+    if (state.kind === 'live') return state.job;
+    if ((req.query as { output?: string }).output === 'markdown') {
+      const job = JSON.parse(state.kind === 'inline' ? state.json : await fs.readFile(state.file, 'utf8')) as V3Job;
+      if (job.status === 'done') {
+        const pages = job.pages ?? (job.documents ?? []).flatMap((d) => d.pages ?? []);
+        return reply.type('text/markdown; charset=utf-8').send(pages.map((p) => p.markdown).join('\n\n'));
+      }
+      return job;
     }
-    if ((req.query as { output?: string }).output === 'markdown' && job.status === 'done') {
-      if (job.result_url) job = JSON.parse(await fs.readFile(fileURLToPath(job.result_url), 'utf8')) as V3Job;
-      const pages = job.pages ?? (job.documents ?? []).flatMap((d) => d.pages ?? []);
-      return reply.type('text/markdown; charset=utf-8').send(pages.map((p) => p.markdown).join('\n\n'));
-    }
-    // A result over 10 MB: the engine's file becomes a presigned GET of this server (1 h).
-    if (job.result_url) return { ...job, job_id, result_url: v3.signResult(job_id) };
-    return { ...job, job_id };
+    // A result over 10 MB: a presigned GET of this server (1 h) instead of the pages.
+    if (state.kind === 'large') return { job_id, status: 'done', result_url: v3.signResult(job_id) };
+    return reply.type('application/json; charset=utf-8').send(state.json);
   });
 
   app.get('/v3/parse/:job_id/result', {
@@ -107,10 +102,7 @@ export async function v3Routes(app: FastifyInstance, ctx: ServerContext): Promis
     schema: { summary: 'v3: presigned GET of a result delivered by result_url (no key)', tags: ['v3'], querystring: { type: 'object', properties: { expires: { type: 'string' }, signature: { type: 'string' } } } },
   }, async (req, reply) => {
     const { job_id } = req.params as { job_id: string };
-    const engineId = v3.verifyResult(job_id, req.query as { expires?: string; signature?: string });
-    const url = ctx.engine.getMarkdownJob(engineId).result_url;
-    if (!url) throw new HttpError(404, 'not_found', 'Job not found');
-    const full = JSON.parse(await fs.readFile(fileURLToPath(url), 'utf8')) as V3Job;
-    return reply.type('application/json').send({ ...full, job_id });
+    const file = v3.verifyResult(job_id, req.query as { expires?: string; signature?: string });
+    return reply.type('application/json').send(await fs.readFile(file, 'utf8'));
   });
 }

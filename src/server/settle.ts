@@ -1,0 +1,122 @@
+/**
+ * What happens to an accepted job's money and files once it ends, kept in a ledger so a
+ * restart (even `kill -9`) does not forget it. At submission the server reserves pages from
+ * the key's quota (402 when they are not there) and writes one ledger entry per job
+ * (`ledger/<job id>.json`: owner, pages reserved, the upload copies in `inputs/`). When the
+ * job ends the entry is settled and deleted:
+ *
+ * - **Succeeded**: the key pays the pages the job actually metered (the engine's page
+ *   reservation, `creditUsed`, which the parse family, tables and Excel set once the
+ *   document's page count is known); operations that do not meter pages (extraction,
+ *   classification, splitting) pay what was reserved. An office file, an image or a URL
+ *   reserved 1 page at submission and is reconciled here to its real page count; the
+ *   pages beyond the reservation are charged up to what the key has left (the quota never
+ *   goes negative; the job already ran).
+ * - **Failed or cancelled**: the key pays only the pages processed before the failure
+ *   (`progress.done`, 0 for a job that never started); the rest is refunded.
+ *
+ * The upload copies are then removed: the engine keeps its own copy of every input for the
+ * job's life (pdf_url), and a job that ended never reads its upload again.
+ * On start, `resume()` settles entries whose job ended while the server was down and
+ * watches the rest (the durable engine runs them again).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DurableEngine } from '../jobs/durable-engine.js';
+import type { FsJobStore } from '../jobs/stores/fs-job-store.js';
+import type { JobRecord } from '../model/job.js';
+import { JsonBook } from './json-book.js';
+import type { KeyRing } from './keys.js';
+import type { QuotaBook } from './quota.js';
+
+export interface LedgerEntry {
+  job: string;
+  owner: string;
+  /** Pages deducted from the owner's quota at submission. */
+  reserved: number;
+  /** Files or folders under `inputs/` that only this job needs. */
+  inputs: string[];
+}
+
+export interface SettleDeps {
+  engine: DurableEngine;
+  store: FsJobStore;
+  quota: QuotaBook;
+  keys: KeyRing;
+  inputsDir: string;
+}
+
+/** What an ended job pays, from its record and its reservation (see the file comment). */
+export function pagesCharged(rec: Pick<JobRecord, 'state' | 'creditUsed' | 'progress'>, reserved: number): number {
+  if (rec.state === 'succeeded') return rec.creditUsed > 0 ? rec.creditUsed : reserved;
+  return Math.min(reserved, rec.progress?.done ?? 0);
+}
+
+export class Settlement {
+  private readonly watching = new Set<string>();
+  private readonly settled = new Map<string, Promise<void>>();
+  private constructor(private readonly d: SettleDeps, private readonly book: JsonBook<LedgerEntry>) {}
+
+  static async open(dir: string, deps: SettleDeps): Promise<Settlement> {
+    return new Settlement(deps, await JsonBook.open<LedgerEntry>(dir));
+  }
+
+  /** Records a reservation for an accepted job and settles it when the job ends. */
+  async open(entry: LedgerEntry): Promise<void> {
+    const inputs = entry.inputs.filter((p) => this.isInput(p));
+    await this.book.save(entry.job, { ...entry, inputs });
+    this.watch(entry.job);
+  }
+
+  /** Entries left by a previous run: settle the ended jobs' now, watch the others. */
+  resume(): void {
+    for (const e of this.book.values()) this.watch(e.job);
+  }
+
+  /** Resolves once job `id`'s entry is settled (tests, shutdown); at once if there is none. */
+  whenSettled(id: string): Promise<void> {
+    return this.settled.get(id) ?? Promise.resolve();
+  }
+
+  get pending(): number {
+    return this.book.size;
+  }
+
+  private watch(id: string): void {
+    if (this.watching.has(id)) return;
+    this.watching.add(id);
+    const done = this.d.engine
+      .ended(id)
+      .then((rec) => this.settle(id, rec), () => this.settle(id, null))
+      .catch(() => undefined)
+      .finally(() => this.watching.delete(id));
+    this.settled.set(id, done);
+    void done.finally(() => this.settled.delete(id));
+  }
+
+  private async settle(id: string, rec: JobRecord | null): Promise<void> {
+    const e = this.book.get(id);
+    if (!e) return;
+    let delta = 0;
+    if (rec) {
+      const key = this.d.keys.keys.find((k) => k.name === e.owner);
+      let charge = pagesCharged(rec, e.reserved);
+      if (key && charge > e.reserved) charge = e.reserved + Math.min(charge - e.reserved, this.d.quota.remaining(key));
+      delta = charge - e.reserved;
+      if (rec.creditUsed !== charge) await this.d.store.update(id, { creditUsed: charge }).catch(() => undefined);
+      if (!key) delta = 0;
+    } else {
+      delta = -e.reserved; // the job is gone (deleted before it ran): nothing was processed
+    }
+    await Promise.all(e.inputs.map((p) => fs.rm(p, { recursive: true, force: true }).catch(() => undefined)));
+    // The entry goes before the quota moves: a crash between the two can only under-refund, never refund twice.
+    await this.book.delete(id);
+    const key = this.d.keys.keys.find((k) => k.name === e.owner);
+    if (key && delta !== 0) await this.d.quota.adjust(key, delta);
+  }
+
+  private isInput(p: string): boolean {
+    const rel = path.relative(this.d.inputsDir, path.resolve(p));
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  }
+}
