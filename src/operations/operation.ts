@@ -62,6 +62,11 @@ export interface Operation<O = any, R = any> {
   validate(raw: Record<string, unknown>): O;
   /** Optional submission-time check of the input itself (throws ValidationError). */
   precheck?(input: InputDescriptor): void;
+  /**
+   * Optional submission-time check that reads the input's bytes (jobs/presubmit.ts loads them
+   * only when `wants(options)`): throws to refuse before any job exists (extract's PII pre-flight).
+   */
+  presubmit?: { wants(o: O): boolean; check(input: LoadedInput, o: O, pool: WorkerPool<TaskHandlers>): Promise<void> };
   /** The options as echoed in the job's configuration (no secrets). Its keys on validate({}) are the option list of `--help`. */
   publicConfig(o: O): Record<string, unknown>;
   run(ctx: RunContext<O>): Promise<R>;
