@@ -139,6 +139,7 @@ export class JobRunner {
         signal: ctl.signal,
         maxPages: cfg.maxPages,
         layoutModel: cfg.layoutModel,
+        extractionLlm: cfg.extractionLlm,
         storedInputUrl: stored,
         jobDir: blobs.localPath(id),
         reservePages: (n: number) => quota.reserve(id, n),

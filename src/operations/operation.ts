@@ -7,6 +7,7 @@
 import type { LayoutModelRef } from '../engines/layout/model-ref.js';
 import type { InputDescriptor, LoadedInput } from '../input/resolve-input.js';
 import type { JobRecord, ReadOptions } from '../model/job.js';
+import type { LlmEndpoint } from '../model/llm-endpoint.js';
 import type { QuireDocument } from '../model/quire-document.js';
 import type { WorkerPool } from '../workers/pool.js';
 import type { TaskHandlers } from './tasks.js';
@@ -21,6 +22,8 @@ export interface RunContext<O> {
   maxPages: number;
   /** The layout model the workers use (null: none). */
   layoutModel: LayoutModelRef | null;
+  /** The engine's language-model endpoint for extraction (EngineConfig.extractionLlm; null/absent: none). */
+  extractionLlm?: LlmEndpoint | null;
   /** file:// URL of the kept copy of the input. */
   storedInputUrl: string;
   /** Folder for files the job generates (segment images, exports). */

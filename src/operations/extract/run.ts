@@ -64,7 +64,7 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
   const t2 = performance.now();
   if (verifies(o.model, o.high_accuracy_mode)) {
     await verify(ctx, o.schema, outcomes, o, notes, qdoc.pages.some((p) => p.textSource === 'text-layer'));
-    const llm = extractionLlm();
+    const llm = extractionLlm(ctx.extractionLlm);
     if (llm) {
       // Optional: a language model on the user's network re-reads what is still uncertain.
       try {
