@@ -3,8 +3,9 @@
  * labels of the fields sit on (pipeline/extract/reread.ts chooses them) are OCR'd again one
  * crop each (worker task `ocr.rereadLines`), the document is rebuilt with those lines, and
  * every top-level scalar field is extracted again from it. A field takes the new candidate when
- * the old one is missing, or when the new value differs, its words were read with a higher
- * OCR confidence (the lowest word's) and it scores at least as well, less MARGIN: the second
+ * the old one is missing, or when the new reading of the old value's own lines no longer spells
+ * it and the new value comes from those lines, its words read with a higher OCR confidence
+ * (the lowest word's), and it scores at least as well, less MARGIN: the second
  * reading sees each line at the image's full resolution with its line segmentation known, but
  * it misreads too ("16-03" → "18-03"), so the engine's own confidence arbitrates. Two readings
  * of the same pixels are not independent: agreement raises no score.
@@ -27,6 +28,16 @@ export const MARGIN = 0.1;
 export type ReadLines = (page: number, boxes: [number, number, number, number][]) => Promise<RereadWord[][]>;
 
 const minConf = (tokens: { conf: number }[]) => (tokens.length ? Math.min(...tokens.map((t) => t.conf)) : 0);
+
+const squash = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+
+/** The old value's words are all on re-read lines, and those lines, read again, still spell them. */
+function confirmed(tokens: { text: string; line: number }[], second: TokenizedDocument): boolean {
+  if (tokens.length === 0) return false;
+  const lines = [...new Set(tokens.map((t) => t.line))];
+  const again = squash(lines.map((i) => second.lines[i]?.text ?? '').join(''));
+  return squash(tokens.map((t) => t.text).join('')).length > 0 && again.includes(squash(tokens.map((t) => t.text).join('')));
+}
 
 export function canReread(input: Pick<LoadedInput, 'type'>): boolean {
   return IMAGE_TYPES.has(input.type);
@@ -60,8 +71,14 @@ export async function rereadLinesAndExtract(doc: TokenizedDocument, schema: Fiel
     const b = again[k] as Extract<Outcome, { kind: 'scalar' }> | undefined;
     if (!b?.candidate) continue;
     if (a.candidate) {
-      // Two readings of the same pixels: the new value must be read more surely, and found as well.
+      // Two readings of the same pixels: the old value stays unless the new reading of its own
+      // lines contradicts it, and the new value must then be read more surely, and found as well.
       if (String(a.candidate.value) === String(b.candidate.value)) continue;
+      if (confirmed(a.candidate.tokens, second)) continue;
+      // A correction is read where the old value was: a line the re-read garbled is no reason
+      // to move the field to another line (the lines keep their indices in `second`).
+      const oldLines = new Set(a.candidate.tokens.map((t) => t.line));
+      if (!b.candidate.tokens.every((t) => oldLines.has(t.line))) continue;
       if (b.candidate.score < a.candidate.score - MARGIN || minConf(b.candidate.tokens) <= minConf(a.candidate.tokens)) continue;
     }
     changed++;
