@@ -5,7 +5,7 @@
  * every top-level scalar field is extracted again from it. A field takes the new candidate when
  * the old one is missing, or when the new reading of the old value's own lines no longer spells
  * it and the new value comes from those lines, its words read with a higher OCR confidence
- * (the lowest word's), and it scores at least as well, less MARGIN: the second
+ * (the lowest word's) than the old value's: the second
  * reading sees each line at the image's full resolution with its line segmentation known, but
  * it misreads too ("16-03" → "18-03"), so the engine's own confidence arbitrates. Two readings
  * of the same pixels are not independent: agreement raises no score.
@@ -22,8 +22,6 @@ import type { FieldSchema, Strategy } from '../../pipeline/extract/types.js';
 import type { RereadWord } from '../../pipeline/ocr/reread-lines.js';
 
 const IMAGE_TYPES = new Set(['png', 'jpeg', 'tiff', 'gif', 'webp', 'bmp']);
-/** The new reading's candidate is taken unless it scores this much lower than the old one. */
-export const MARGIN = 0.1;
 
 export type ReadLines = (page: number, boxes: [number, number, number, number][]) => Promise<RereadWord[][]>;
 
@@ -79,7 +77,7 @@ export async function rereadLinesAndExtract(doc: TokenizedDocument, schema: Fiel
       // to move the field to another line (the lines keep their indices in `second`).
       const oldLines = new Set(a.candidate.tokens.map((t) => t.line));
       if (!b.candidate.tokens.every((t) => oldLines.has(t.line))) continue;
-      if (b.candidate.score < a.candidate.score - MARGIN || minConf(b.candidate.tokens) <= minConf(a.candidate.tokens)) continue;
+      if (minConf(b.candidate.tokens) <= minConf(a.candidate.tokens)) continue;
     }
     changed++;
     outcomes[k] = { kind: 'scalar', candidate: { ...b.candidate, via: `${b.candidate.via}+reread` } };

@@ -30,7 +30,7 @@ export interface ExtractJobResult {
   page_count: number;
   order: string[];
   notes: string[];
-  timings_ms: { read: number; extract: number; verify: number };
+  timings_ms: { read: number; extract: number; reread: number; verify: number };
 }
 
 function uncertain(outcomes: Record<string, Outcome>): string[] {
@@ -62,6 +62,7 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
   if (doc.tokens.length === 0) throw new ProcessingError('processing_error', 'The document has no readable text (no text layer, and OCR found no words): nothing can be extracted.');
   const t1 = performance.now();
   const outcomes = extractFromDocument(doc, o.schema, TIER_STRATEGY[o.model], DEFAULT_LIMITS);
+  const tExtracted = performance.now();
   if (rereadsLines(o.model) && canReread(ctx.input)) {
     // Scanned image: the lines the values and labels sit on are read again, one crop each.
     const read: ReadLines = (page, lines) => ctx.pool.run('ocr.rereadLines', { data: ctx.input.bytes, page, lines }, { signal: ctx.signal });
@@ -93,7 +94,7 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
     page_count: pageCount,
     order: Object.keys(o.schema.properties ?? {}),
     notes,
-    timings_ms: { read: Math.round(t1 - t0), extract: Math.round(t2 - t1), verify: Math.round(t3 - t2) },
+    timings_ms: { read: Math.round(t1 - t0), extract: Math.round(tExtracted - t1), reread: Math.round(t2 - tExtracted), verify: Math.round(t3 - t2) },
   };
 }
 
