@@ -112,3 +112,20 @@ export function formatBytes(n: number): string {
   }
   return `${v >= 100 || Number.isInteger(v) ? Math.round(v) : v.toFixed(1)} ${units[u]}`;
 }
+
+/**
+ * The PII pre-flight found personal data at or above `pii_block_severity` before any job
+ * existed (extraction's `detect_pii`). Not a failure of the request: the spec answers HTTP 200
+ * with `{status: 'pii_blocked', blocked: true}`; `toBody()` is that answer. `kinds` names what
+ * was found, never the values.
+ */
+export class PiiBlockedError extends QuireError {
+  readonly kinds: string[];
+  constructor(message: string, kinds: string[]) {
+    super('pii_blocked', `pii_blocked: ${message}`, 200);
+    this.kinds = kinds;
+  }
+  toBody(): { status: 'pii_blocked'; blocked: true; message: string; pii_types: string[] } {
+    return { status: 'pii_blocked', blocked: true, message: this.message.replace(/^pii_blocked: /, ''), pii_types: this.kinds };
+  }
+}

@@ -3,6 +3,7 @@
  * parsed ONCE with the default parse options and its v1 result kept under bench/.cache/extract
  * (git-ignored), so the extractor can be iterated on without re-running OCR on a shared machine.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,4 +49,19 @@ export function loadExtractCases(): ExtractCase[] {
 
 export function cachePath(c: ExtractCase, reading: 'first' | 'verify' = 'first'): string {
   return path.join(CACHE_DIR, `${c.set}-${c.name}${reading === 'verify' ? '.verify' : ''}.json`);
+}
+
+/**
+ * A fixed development / evaluation split of the open cases (issue 23's honesty rule: rules are
+ * developed on `dev` only and `eval` is read for the report). Each set is ordered by
+ * sha256(SPLIT_SEED + set/name) and its first half (rounded up) is `dev`; the seed is fixed, so
+ * the split is the same on every machine and does not depend on results.
+ */
+export const SPLIT_SEED = 'quire-extract-split-2026-11-25';
+export type Part = 'dev' | 'eval';
+
+export function partOf(c: ExtractCase, all: ExtractCase[]): Part {
+  const key = (x: ExtractCase) => createHash('sha256').update(`${SPLIT_SEED}:${x.set}/${x.name}`).digest('hex');
+  const same = all.filter((x) => x.set === c.set).sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  return same.indexOf(c) < Math.ceil(same.length / 2) ? 'dev' : 'eval';
 }

@@ -6,6 +6,7 @@
  */
 import type { Citation } from '../../src/pipeline/citations/cite.js';
 import { normalizeWord, type TokenizedDocument } from '../../src/pipeline/extract/tokens.js';
+import { ocrEquivalent } from '../../src/pipeline/extract/legal-forms.js';
 
 export const ws = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -93,7 +94,9 @@ export function citationHolds(value: unknown, c: Citation | null, doc: Tokenized
   if (squeeze(inside.map((k) => k.text).join('')).includes(squeeze(s))) return true;
   const norms = new Set(inside.map((k) => k.norm));
   const words = s.split(/\s+/).map(normalizeWord).filter(Boolean);
-  return words.length > 0 && words.every((w) => norms.has(w) || inside.some((k) => k.norm.includes(w)));
+  // A legal form repaired by pipeline/extract/legal-forms.ts ("SDN" printed, OCR read "SIN"): the
+  // box holds the printed word the value was read from, one look-alike glyph or edit away.
+  return words.length > 0 && words.every((w) => norms.has(w) || inside.some((k) => k.norm.includes(w) || ocrEquivalent(k.norm, w)));
 }
 
 export function band(score: number): string {

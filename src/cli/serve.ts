@@ -15,6 +15,8 @@ interface ServeOptions {
   maxQueued?: string;
   concurrentJobs?: string;
   grace?: string;
+  llmUrl?: string;
+  llmModel?: string;
 }
 
 export function addServeCommand(program: Command): void {
@@ -29,8 +31,11 @@ export function addServeCommand(program: Command): void {
     .option('--max-queued <n>', 'jobs allowed to wait before submissions get 503', '100')
     .option('--concurrent-jobs <n>', 'jobs processed at once', '2')
     .option('--grace <seconds>', 'on SIGTERM, how long running jobs may finish', '30')
+    .option('--llm-url <url>', 'optional: OpenAI-compatible endpoint on your network for extraction (delta, high_accuracy_mode); else QUIRE_LLM_URL; key from QUIRE_LLM_API_KEY')
+    .option('--llm-model <name>', 'model name for --llm-url; else QUIRE_LLM_MODEL')
     .action(async (o: ServeOptions) => {
       const { startServer } = await import('../server/server.js');
+      const { llmEndpointFrom } = await import('../server/llm-config.js');
       try {
         const s = await startServer({
           host: o.host,
@@ -42,6 +47,7 @@ export function addServeCommand(program: Command): void {
           maxQueuedJobs: Number(o.maxQueued),
           maxConcurrentJobs: Number(o.concurrentJobs),
           shutdownGraceMs: Number(o.grace) * 1000,
+          engine: { extractionLlm: llmEndpointFrom(o) },
         });
         if (s.ctx.generatedKey) process.stdout.write(`quire: created API key (kept in ${s.ctx.config.dataDir}/keys.json; shown once): ${s.ctx.generatedKey}\n`);
         if (s.recovered) process.stdout.write(`quire: queued again ${s.recovered} unfinished job(s)\n`);

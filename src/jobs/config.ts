@@ -8,6 +8,7 @@ import { defaultDataDir } from './data-dir.js';
 import type { JobStore } from './job-store.js';
 import type { JobQueue } from './queue.js';
 import type { MarkdownJobsConfig } from '../operations/parse-v3/markdown-jobs.js';
+import type { LlmEndpoint } from '../model/llm-endpoint.js';
 
 export interface EngineConfig {
   /** Worker threads (default: cores). */
@@ -66,6 +67,12 @@ export interface EngineConfig {
    * QUIRE_CODE_CACHE_DIR environment variable; null: no cache).
    */
   codeCacheDir?: string | null;
+  /**
+   * Optional, off by default: a language-model server on the user's own network (OpenAI-compatible
+   * chat endpoint) that extraction's verification pass (delta, high_accuracy_mode) asks about
+   * fields still uncertain; its answers are grounded back to the document's words.
+   */
+  extractionLlm?: LlmEndpoint | null;
   /** v3 markdown jobs (operations/parse-v3): clock, inline-result limit, retention, sweep period. */
   markdownJobs?: Pick<MarkdownJobsConfig, 'now' | 'inlineLimitBytes' | 'retentionMs' | 'sweepEveryMs'>;
 }
@@ -84,6 +91,7 @@ export interface ResolvedConfig {
   maxFinishedJobs: number;
   layoutModel: LayoutModelRef | null;
   resultFileChars: number;
+  extractionLlm: LlmEndpoint | null;
 }
 
 export function resolveConfig(config: EngineConfig): ResolvedConfig {
@@ -101,5 +109,6 @@ export function resolveConfig(config: EngineConfig): ResolvedConfig {
     maxFinishedJobs: config.maxFinishedJobs ?? 1000,
     layoutModel: resolveLayoutModel(config.layoutModel, config.layoutThreads),
     resultFileChars: config.resultFileChars ?? 16 * 1024 * 1024,
+    extractionLlm: config.extractionLlm ?? null,
   };
 }

@@ -30,7 +30,7 @@ import { ResultCache } from './result-cache.js';
 import { newJobRecord } from './new-record.js';
 import { MarkdownJobs, type MarkdownOptions, type V3Job } from '../operations/parse-v3/markdown-jobs.js';
 import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type TablesCreationResponse, type TablesJobView } from './views.js';
-
+import { runSubmissionChecks } from './presubmit.js';
 import type { EditPdfRequest } from './edit-pdf.js'; // edit-pdf and detect-pii load on first use (PDFium, NLP)
 import type { DetectPiiOptions, DetectPiiResult } from './detect-pii.js';
 import type { EditOutcome } from '../operations/edit/run-edit.js';
@@ -123,7 +123,7 @@ export class Engine {
     // Validation errors are thrown before anything is created.
     const options = op.validate(rawOptions);
     const desc = describeInput(input, this.limits, typeof rawOptions.file_name === 'string' ? rawOptions.file_name : undefined);
-    op.precheck?.(desc);
+    await runSubmissionChecks(op, desc, options, this.pool, this.limits); // precheck; presubmit (PII pre-flight) reads the bytes
     if (this.queued >= this.cfg.maxQueuedJobs) throw new QueueFullError(this.retryAfter());
     this.queued++; // the slot is ours before the first await
     const id = randomUUID();

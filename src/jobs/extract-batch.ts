@@ -11,7 +11,7 @@
  * Batches live in the engine's process memory, like the in-memory job store.
  */
 import { randomUUID } from 'node:crypto';
-import { JobNotFoundError, QuireError, ValidationError } from '../errors.js';
+import { JobNotFoundError, PiiBlockedError, QuireError, ValidationError } from '../errors.js';
 import type { JobInput } from '../input/resolve-input.js';
 import { validateExtractOptions } from '../operations/extract/options.js';
 import type { ExtractJobView } from '../operations/extract/views.js';
@@ -67,7 +67,8 @@ async function start(engine: Engine, files: JobInput[], raw: Record<string, unkn
       try {
         ids.push((await engine.submit<{ job_id: string }>('extract', files[i]!, raw)).job_id);
       } catch (err) {
-        if (from === 0 && i === 0) throw err; // nothing exists yet: the caller gets the error
+        // Nothing exists yet: the caller gets the error (a PII-blocked file is one file's answer, kept below).
+        if (from === 0 && i === 0 && !(err instanceof PiiBlockedError)) throw err;
         batch.errors.push({ index: i, error: (err as Error).message });
       }
       batch.pending--;

@@ -140,6 +140,7 @@ export class JobRunner {
         signal: ctl.signal,
         maxPages: cfg.maxPages,
         layoutModel: cfg.layoutModel,
+        extractionLlm: cfg.extractionLlm,
         storedInputUrl: stored,
         jobDir: blobs.localPath(id),
         resultFile: resultFileTarget(blobs, id, cfg.resultFileChars),

@@ -7,6 +7,7 @@
 import type { LayoutModelRef } from '../engines/layout/model-ref.js';
 import type { InputDescriptor, LoadedInput } from '../input/resolve-input.js';
 import type { JobRecord, ReadOptions } from '../model/job.js';
+import type { LlmEndpoint } from '../model/llm-endpoint.js';
 import type { QuireDocument } from '../model/quire-document.js';
 import type { ResultFileTarget } from '../model/result-file.js';
 import type { WorkerPool } from '../workers/pool.js';
@@ -22,6 +23,8 @@ export interface RunContext<O> {
   maxPages: number;
   /** The layout model the workers use (null: none). */
   layoutModel: LayoutModelRef | null;
+  /** The engine's language-model endpoint for extraction (EngineConfig.extractionLlm; null/absent: none). */
+  extractionLlm?: LlmEndpoint | null;
   /** file:// URL of the kept copy of the input. */
   storedInputUrl: string;
   /** Folder for files the job generates (segment images, exports). */
@@ -68,6 +71,11 @@ export interface Operation<O = any, R = any> {
   validate(raw: Record<string, unknown>): O;
   /** Optional submission-time check of the input itself (throws ValidationError). */
   precheck?(input: InputDescriptor): void;
+  /**
+   * Optional submission-time check that reads the input's bytes (jobs/presubmit.ts loads them
+   * only when `wants(options)`): throws to refuse before any job exists (extract's PII pre-flight).
+   */
+  presubmit?: { wants(o: O): boolean; check(input: LoadedInput, o: O, pool: WorkerPool<TaskHandlers>): Promise<void> };
   /** The options as echoed in the job's configuration (no secrets). Its keys on validate({}) are the option list of `--help`. */
   publicConfig(o: O): Record<string, unknown>;
   run(ctx: RunContext<O>): Promise<R>;

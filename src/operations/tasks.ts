@@ -12,6 +12,7 @@ const excel = () => import('./parse-excel/workbook-task.js');
 const office = () => import('../formats/office/load-office.js');
 const pdfEdit = () => import('../formats/pdf/edit/edit-pdf.js');
 const pdfTextLayer = () => import('../formats/pdf/edit/text-layer.js');
+const rereadLines = () => import('../pipeline/ocr/reread-lines.js');
 
 export const taskHandlers = {
   ...pageTaskHandlers,
@@ -21,6 +22,8 @@ export const taskHandlers = {
   'office.load': async (p: { data: Uint8Array; fileName: string }) => (await office()).loadOfficeDocument(p.data, p.fileName),
   'pdf.edit': async (p: import('../formats/pdf/edit/edit-pdf.js').EditPdfTask) => (await pdfEdit()).editPdf(p),
   'pdf.textLayer': async (p: import('../formats/pdf/edit/text-layer.js').TextLayerTask) => (await pdfTextLayer()).readTextLayer(p),
+  // Extraction re-reads the lines its values sit on, one crop each (pipeline/ocr/reread-lines.ts).
+  'ocr.rereadLines': async (p: import('../pipeline/ocr/reread-lines.js').RereadLinesTask) => (await rereadLines()).rereadLines(p),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type TaskHandlers = typeof taskHandlers;

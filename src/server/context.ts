@@ -3,6 +3,7 @@
  * keys, quota, URL signer, upload tickets and the folders of the data dir. Routes get this
  * object and hold no state of their own.
  */
+import type { LlmEndpoint } from '../model/llm-endpoint.js';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { DurableEngine } from '../jobs/durable-engine.js';
@@ -55,7 +56,7 @@ export interface ServerConfig {
   /** v3 (`/v3/parse*`) per-key limits: submissions per second (burst) and per UTC day (spec: 2 and 100). */
   v3Limits?: { perSecond: number; perDay: number };
   /** Engine overrides (tests). */
-  engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean; resultFileChars?: number; markdownJobs?: { inlineLimitBytes?: number } };
+  engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean; resultFileChars?: number; markdownJobs?: { inlineLimitBytes?: number }; extractionLlm?: LlmEndpoint | null };
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {

@@ -5,7 +5,7 @@
  * `Retry-After` header on 429/503. Engine errors (QuireError) map by their status.
  */
 import type { FastifyReply } from 'fastify';
-import { QueueFullError, QuireError, ValidationError } from '../errors.js';
+import { PiiBlockedError, QueueFullError, QuireError, ValidationError } from '../errors.js';
 
 export interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, unknown> };
@@ -29,7 +29,8 @@ export const notFound = (what = 'Job') => new HttpError(404, 'not_found', `${wha
 export const tooLarge = (limit: number) => new HttpError(413, 'payload_too_large', `The request body is over this endpoint's limit of ${limit} bytes.`, { limit_bytes: limit });
 export const capacity = () => new HttpError(503, 'service_unavailable', 'The server is at capacity or shutting down; retry later.', undefined, 5);
 
-function fromError(err: unknown): { status: number; body: ErrorBody; retryAfter?: number } {
+function fromError(err: unknown): { status: number; body: ErrorBody | ReturnType<PiiBlockedError['toBody']>; retryAfter?: number } {
+  if (err instanceof PiiBlockedError) return { status: 200, body: err.toBody() }; // the spec's answer, no job created
   if (err instanceof QueueFullError) return { status: 503, body: err.toBody(), retryAfter: err.retryAfter };
   if (err instanceof HttpError) {
     const details = err.retryAfter !== undefined && err.statusCode !== 503 ? { ...err.details, retry_after: err.retryAfter } : err.details;

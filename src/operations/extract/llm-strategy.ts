@@ -5,35 +5,35 @@
  * grounded back to the document's words (pipeline/citations: groundText): an answer the words
  * spell gets a citation; one they do not gets grounding 0, no citation and a low score.
  *
- * Configuration: `setExtractionLlm({ url, model, apiKey?, timeoutMs? })` (library) — the run
- * context does not carry engine configuration yet; the lead may move it to EngineConfig.
- * Nothing is sent anywhere unless it is set.
+ * Configuration: `createEngine({ extractionLlm: { url, model, apiKey?, timeoutMs? } })` (the
+ * run context carries it to the job), `quire serve --llm-url URL --llm-model NAME` or the
+ * QUIRE_LLM_URL / QUIRE_LLM_MODEL / QUIRE_LLM_API_KEY environment variables. The old
+ * process-wide `setExtractionLlm` stays as a deprecated fallback. Nothing is sent anywhere
+ * unless one is set.
  */
 import { groundText } from '../../pipeline/citations/cite.js';
 import type { Outcome } from '../../pipeline/extract/extract-document.js';
 import type { TokenizedDocument } from '../../pipeline/extract/tokens.js';
 import { mainType, type Candidate, type FieldSchema } from '../../pipeline/extract/types.js';
 import { parseAmount } from '../../pipeline/extract/values.js';
+import type { LlmEndpoint } from '../../model/llm-endpoint.js';
 
-export interface LlmEndpoint {
-  /** Base URL, e.g. http://llm.local:8000/v1 (the request goes to {url}/chat/completions). */
-  url: string;
-  model: string;
-  apiKey?: string;
-  /** Default 60 s. */
-  timeoutMs?: number;
-  /** Characters of document text sent (default 12,000). */
-  maxChars?: number;
-}
+export type { LlmEndpoint } from '../../model/llm-endpoint.js';
 
 let endpoint: LlmEndpoint | null = null;
 
+/**
+ * @deprecated Set `extractionLlm` in the engine's configuration (`createEngine({ extractionLlm })`,
+ * `quire serve --llm-url/--llm-model`). This process-wide setting applies only to engines
+ * whose configuration names none.
+ */
 export function setExtractionLlm(e: LlmEndpoint | null): void {
   endpoint = e;
 }
 
-export function extractionLlm(): LlmEndpoint | null {
-  return endpoint;
+/** The endpoint a job uses: its engine's configuration, else the deprecated process-wide one. */
+export function extractionLlm(configured?: LlmEndpoint | null): LlmEndpoint | null {
+  return configured ?? endpoint;
 }
 
 function prompt(doc: TokenizedDocument, fields: [string, FieldSchema][], maxChars: number): string {

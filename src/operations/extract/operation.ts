@@ -20,5 +20,7 @@ export const extractOperation: Operation<ExtractOptions, ExtractJobResult> = {
   publicConfig: extractConfiguration,
   // The extraction engine (date/phone libraries, lexicons) loads with the first job, not with the CLI.
   run: async (ctx) => (await import('./run.js')).runExtract(ctx),
+  // detect_pii: the text layer is checked before the job exists (a blocked document gets no job).
+  presubmit: { wants: (o) => o.detect_pii, check: async (input, o, pool) => (await import('./pii-submit.js')).refuseBlockedAtSubmission(input, o, pool) },
   views: extractViews,
 };

@@ -19,7 +19,8 @@ import { EXTRACTION_PARSE_OPTIONS, VERIFY_PARSE_OPTIONS } from './parse-options.
 import { piiPreflight } from './pii-preflight.js';
 import { extractionLlm, llmReread } from './llm-strategy.js';
 import { needsReview, renderResult, type ExtractionResult } from './result.js';
-import { REVIEW_THRESHOLD, TIER_STRATEGY, verifies } from './tiers.js';
+import { REVIEW_THRESHOLD, rereadsLines, TIER_STRATEGY, verifies } from './tiers.js';
+import { canReread, rereadLinesAndExtract, type ReadLines } from './line-reread.js';
 
 export const EXTRACT_MAX_PAGES = 50;
 
@@ -29,7 +30,7 @@ export interface ExtractJobResult {
   page_count: number;
   order: string[];
   notes: string[];
-  timings_ms: { read: number; extract: number; verify: number };
+  timings_ms: { read: number; extract: number; reread: number; verify: number };
 }
 
 function uncertain(outcomes: Record<string, Outcome>): string[] {
@@ -57,14 +58,24 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
     if (verdict.blocked) throw new ProcessingError('processing_error', `pii_blocked: the document holds PII at or above severity ${o.pii_block_severity}${verdict.findings?.length ? ` (${verdict.findings.join(', ')})` : ''}`);
     if (!verdict.checked) notes.push('detect_pii: no PII detector is installed in this engine; the document was not checked.');
   }
-  const doc = tokenizeDocument(qdoc);
+  let doc = tokenizeDocument(qdoc);
   if (doc.tokens.length === 0) throw new ProcessingError('processing_error', 'The document has no readable text (no text layer, and OCR found no words): nothing can be extracted.');
   const t1 = performance.now();
   const outcomes = extractFromDocument(doc, o.schema, TIER_STRATEGY[o.model], DEFAULT_LIMITS);
+  const tExtracted = performance.now();
+  if (rereadsLines(o.model) && canReread(ctx.input)) {
+    // Scanned image: the lines the values and labels sit on are read again, one crop each.
+    const read: ReadLines = (page, lines) => ctx.pool.run('ocr.rereadLines', { data: ctx.input.bytes, page, lines }, { signal: ctx.signal });
+    const r = await rereadLinesAndExtract(doc, o.schema, outcomes, TIER_STRATEGY[o.model], read);
+    if (r) {
+      doc = r.doc;
+      notes.push(`Line re-read: ${r.lines} line(s) OCR'd again one by one; ${r.changed} value(s) changed.`);
+    }
+  }
   const t2 = performance.now();
   if (verifies(o.model, o.high_accuracy_mode)) {
     await verify(ctx, o.schema, outcomes, o, notes, qdoc.pages.some((p) => p.textSource === 'text-layer'));
-    const llm = extractionLlm();
+    const llm = extractionLlm(ctx.extractionLlm);
     if (llm) {
       // Optional: a language model on the user's network re-reads what is still uncertain.
       try {
@@ -83,7 +94,7 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
     page_count: pageCount,
     order: Object.keys(o.schema.properties ?? {}),
     notes,
-    timings_ms: { read: Math.round(t1 - t0), extract: Math.round(t2 - t1), verify: Math.round(t3 - t2) },
+    timings_ms: { read: Math.round(t1 - t0), extract: Math.round(tExtracted - t1), reread: Math.round(t2 - tExtracted), verify: Math.round(t3 - t2) },
   };
 }
 

@@ -18,6 +18,11 @@ export const TIER_STRATEGY: Record<ModelTier, Strategy> = {
   delta: FULL_STRATEGY,
 };
 
+/** Whether the tier re-reads, on a scanned image, the lines its values and labels sit on (line-reread.ts). */
+export function rereadsLines(model: ModelTier): boolean {
+  return model === 'gamma' || model === 'delta';
+}
+
 /** Whether the tier (or the option) re-reads uncertain fields in a second reading. */
 export function verifies(model: ModelTier, highAccuracy: boolean): boolean {
   return highAccuracy || model === 'delta';

@@ -30,7 +30,7 @@ export interface ExtractJobView {
   file_url: string | null;
   created_at: string;
   updated_at: string;
-  metadata: { order: string[]; schema: unknown; page_count: number | null; schema_name: string | null; model: string; notes?: string[] };
+  metadata: { order: string[]; schema: unknown; page_count: number | null; schema_name: string | null; model: string; notes?: string[]; timings_ms?: { read: number; extract: number; reread: number; verify: number } };
   result?: ExtractionResult;
   error?: string;
 }
@@ -56,6 +56,7 @@ export function extractJobView(job: JobRecord, o: ExtractOptions): ExtractJobVie
   };
   if (r) {
     if (r.notes.length) view.metadata.notes = r.notes;
+    if (r.timings_ms) view.metadata.timings_ms = r.timings_ms; // where the job's time went (bench/extract-latency.ts)
     view.result = r.result;
   }
   if (job.state === 'failed' || job.state === 'cancelled') view.error = job.message ?? 'Failed';

@@ -4,6 +4,7 @@
  * issuer's address is the block of lines under it, a total is the largest amount after a
  * total-like label, and the currency is the one the amounts are written in.
  */
+import { repairLegalForm } from './legal-forms.js';
 import type { FieldProfile } from './labels.js';
 import type { ValueKind } from './lexicon.js';
 import type { Line, Token, TokenizedDocument } from './tokens.js';
@@ -84,7 +85,7 @@ function letterhead(doc: TokenizedDocument): Candidate[] {
       const form = COMPANY_FORMS.test(s);
       if (!form && NOT_NAME.test(s)) continue;
       const base = form ? 0.8 : i === 0 ? 0.45 : 0.3 / (1 + i);
-      out.push({ value: s.replace(/[:,]$/, ''), tokens: words, score: base * meanConf(words), via: form ? 'letterhead-company-form' : 'letterhead-top' });
+      out.push({ value: repairLegalForm(s.replace(/[:,]$/, '')), tokens: words, score: base * meanConf(words), via: form ? 'letterhead-company-form' : 'letterhead-top' });
     }
   });
   // Also a company form anywhere on page 1 ("All AWS Services are sold by Amazon Web Services, Inc.").
