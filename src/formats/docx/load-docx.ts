@@ -15,7 +15,7 @@ import { OfficePackage } from '../office/office-package.js';
 import { child, children, type XmlNode } from '../office/xml-tree.js';
 import { readComments } from './comments.js';
 import { Numbering } from './numbering.js';
-import { readInline, type RunContext } from './runs.js';
+import { readInline, type InlineObject, type RunContext } from './runs.js';
 import { Styles } from './styles.js';
 import { readTable } from './table.js';
 
@@ -111,6 +111,8 @@ class DocxReader {
     if (runs) extra.runs = runs;
     const comments = inline.commentIds.map((id) => this.comments.get(id)).filter((c): c is DocComment => !!c);
     if (comments.length) extra.comments = comments;
+    // Objects anchored before the paragraph's first words read before them.
+    this.objects(inline.objects.filter((o) => o.leading), furniture);
     if (checked !== undefined && body) {
       const num = numRef ? this.numbering.next(numRef.numId, numRef.ilvl) : undefined;
       this.push({ type: 'ListItem', text: body, list: { ordered: num?.ordered ?? false, marker: num?.marker || undefined, depth: num?.depth ?? 0, checked }, ...links, ...extra });
@@ -128,16 +130,21 @@ class DocxReader {
         else this.push({ type: 'Text', text, ...links, ...extra });
       }
     }
-    for (const o of inline.objects) {
+    this.objects(inline.objects.filter((o) => !o.leading), furniture);
+    this.page += inline.breaksAfter;
+    const sect = child(pPr, 'w:sectPr');
+    if (sect && !this.ctx.renderedBreaks && child(sect, 'w:type')?.attrs['w:val'] !== 'continuous') this.page++;
+  }
+
+  /** A paragraph's anchored objects (pictures, charts, text boxes), in anchor order. */
+  private objects(objects: InlineObject[], furniture?: 'PageHeader' | 'PageFooter'): void {
+    for (const o of objects) {
       if (o.kind === 'textbox') this.blocks(o.content, furniture);
       else if (o.kind === 'chart') {
         const chart = o.chartPart ? readChart(this.pkg.xml(o.chartPart)) : undefined;
         this.push({ type: 'Picture', text: chart?.title ?? '', ...(chart ? { chart } : {}), ...(furniture ? { furniture: true } : {}) });
       } else if (!furniture) this.push({ type: 'Picture', text: o.description ?? '' });
     }
-    this.page += inline.breaksAfter;
-    const sect = child(pPr, 'w:sectPr');
-    if (sect && !this.ctx.renderedBreaks && child(sect, 'w:type')?.attrs['w:val'] !== 'continuous') this.page++;
   }
 
   /** Foot/endnotes of a notes part, referenced ones only, in reference order. */

@@ -14,6 +14,8 @@ export interface InlineObject {
   description?: string;
   chartPart?: string;
   content?: XmlNode;
+  /** Anchored before any text of its paragraph (then it reads before the text). */
+  leading?: boolean;
 }
 
 export interface InlineContent {
@@ -138,9 +140,12 @@ export function readInline(p: XmlNode, ctx: RunContext): InlineContent {
           break;
         case 'w:drawing':
         case 'w:pict':
-        case 'w:object':
+        case 'w:object': {
+          const from = out.objects.length;
           drawingObjects(c, ctx, out.objects);
+          if (out.text.trim() === '') for (const o of out.objects.slice(from)) o.leading = true;
           break;
+        }
         case 'mc:AlternateContent': {
           const choice = child(c, 'mc:Choice');
           if (choice) walk(choice);

@@ -4,7 +4,8 @@
  * it keeps no segments, word lists or boxes, and it does not hold the document: the pages
  * go through the pipeline in windows of `V3_WINDOW_PAGES`, and each window's pages are
  * appended to a JSON-lines file in the job folder (page-file.ts) before the next window
- * starts, so memory holds one window, whatever the PDF's length. The job's result is only
+ * starts (the next window's pages are analysed meanwhile), so memory holds at most two
+ * windows, whatever the PDF's length. The job's result is only
  * `{page_count, pages_file, lines, bytes}`; the v3 job reads or streams the file.
  *
  * Trade-off: the pipeline's document-level steps (heading levels from the font census,
@@ -83,11 +84,20 @@ export const v3PagesOperation: Operation<Record<string, unknown>, V3PagesResult>
     ctx.reservePages(selected.length); // the whole selection, once: windows only re-reserve within it
     const writer = new PageFileWriter(ctx.jobDir);
     await writer.open();
-    for (let i = 0; i < selected.length; i += V3_WINDOW_PAGES) {
-      const window = selected.slice(i, i + V3_WINDOW_PAGES);
-      const doc = await ctx.parseDocument({ ...ctx.options, page_range: rangeOf(window) });
+    const windows: number[][] = [];
+    for (let i = 0; i < selected.length; i += V3_WINDOW_PAGES) windows.push(selected.slice(i, i + V3_WINDOW_PAGES));
+    const parse = (w: number[]) => ctx.parseDocument({ ...ctx.options, page_range: rangeOf(w) });
+    // The next window's pages go to the workers while this one is rendered and written, so
+    // the pool does not idle between windows; memory holds at most two windows.
+    let next: Promise<QuireDocument> | undefined = parse(windows[0]!);
+    let done = 0;
+    for (let k = 0; k < windows.length; k++) {
+      const doc = await next!;
+      next = k + 1 < windows.length ? parse(windows[k + 1]!) : undefined;
+      next?.catch(() => undefined); // awaited next turn; a failure there fails the job then
       await writer.append(pagesMarkdown(doc));
-      ctx.progress(Math.min(selected.length, i + window.length), selected.length);
+      done += windows[k]!.length;
+      ctx.progress(done, selected.length);
     }
     return { page_count: selected.length, ...writer.done() };
   },
