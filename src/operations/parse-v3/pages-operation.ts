@@ -25,8 +25,8 @@ import { PageFileWriter, type PageFile } from './page-file.js';
 
 export const V3_PAGES_OPERATION = 'parse_v3_pages';
 
-/** Pages per pipeline window: memory holds one window's layouts and document. */
-export const V3_WINDOW_PAGES = 64;
+/** Pages per pipeline window: up to this length the markdown equals a v1 parse's (see the top). */
+export const V3_WINDOW_PAGES = 256;
 
 /** One page of a v3 result: its segments' markdown in reading order, joined by blank lines. */
 export interface V3Page {
