@@ -7,7 +7,11 @@
  *   npx tsx bench/v3-markdown.ts speed [FILE]   (default long/pdf.js/test/pdfs/freeculture.pdf)
  *     wall time of `quire parse` (engine.parse, default options) and of the v3 markdown parse
  *     on the same file in the same run, alternating order, 3 rounds (--rounds N) after a warm-up of
- *     each; prints best-of and median ratios.
+ *     each; prints best-of and median ratios, of wall time and of CPU time (process.cpuUsage:
+ *     main thread and the worker threads together).
+ *   npx tsx bench/v3-markdown.ts memory [FILE] [--parse]
+ *     one v3 markdown job (or, with --parse, one `quire parse` job) in a fresh process; prints
+ *     peak RSS (resourceUsage().maxRSS) and the heap after the job. Run each in its own process.
  */
 import { createEngine } from '../src/index.js';
 import { bornDigitalPdfs } from './lib/born-digital.js';
@@ -54,11 +58,30 @@ try {
     }
     const macro = scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length);
     console.log(`\nv3 markdown vs pdftotext, bag-of-words F1: micro ${f1(total).toFixed(4)}  macro ${macro.toFixed(4)}  over ${scores.length} documents; >= 0.97: ${scores.filter((s) => s >= 0.97).length}`);
+  } else if (mode === 'memory') {
+    const file = args[1] && !args[1].startsWith('--') ? args[1] : corpusPath('long/pdf.js/test/pdfs/freeculture.pdf');
+    const c0 = process.cpuUsage();
+    if (args.includes('--parse')) {
+      const done = await engine.waitForJob((await engine.parse(file)).job_id);
+      if (done.status !== 'Succeeded') throw new Error(`parse: ${done.message}`);
+    } else {
+      const done = await engine.waitForMarkdownJob(engine.parseMarkdown(file).job_id);
+      if (done.status !== 'done') throw new Error(`v3: ${done.error}`);
+      console.log(`pages=${done.page_count ?? done.documents?.length} result_url=${done.result_url ?? '-'}`);
+    }
+    const c = process.cpuUsage(c0);
+    const mib = (n: number) => (n / 1048576).toFixed(0);
+    console.log(`${args.includes('--parse') ? 'parse' : 'v3 markdown'}: peak RSS ${mib(process.resourceUsage().maxRSS * 1024)} MiB, heap used after ${mib(process.memoryUsage().heapUsed)} MiB, CPU ${((c.user + c.system) / 1e6).toFixed(2)} s`);
   } else {
     const file = args[1] && !args[1].startsWith('--') ? args[1] : corpusPath('long/pdf.js/test/pdfs/freeculture.pdf');
+    const cpu: { p: number[]; m: number[] } = { p: [], m: [] };
+    let side: 'p' | 'm' = 'p';
     const time = async (fn: () => Promise<unknown>) => {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       await fn();
+      const c = process.cpuUsage(c0);
+      cpu[side].push((c.user + c.system) / 1e6);
       return (performance.now() - t0) / 1000;
     };
     const parse = async () => {
@@ -76,18 +99,28 @@ try {
     const rounds = Number(opt('--rounds', '3'));
     // Alternating order, so a burst of load elsewhere on the machine hits both sides.
     for (let i = 0; i < rounds; i++) {
+      const runP = async () => {
+        side = 'p';
+        p.push(await time(parse));
+      };
+      const runM = async () => {
+        side = 'm';
+        m.push(await time(v3));
+      };
       if (i % 2 === 0) {
-        p.push(await time(parse));
-        m.push(await time(v3));
+        await runP();
+        await runM();
       } else {
-        m.push(await time(v3));
-        p.push(await time(parse));
+        await runM();
+        await runP();
       }
     }
     const best = (xs: number[]) => Math.min(...xs);
     const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(`parse: ${p.map((x) => x.toFixed(2)).join(', ')} s; v3 markdown: ${m.map((x) => x.toFixed(2)).join(', ')} s`);
     console.log(`ratio v3/parse: best-of ${(best(m) / best(p)).toFixed(3)}, median ${(median(m) / median(p)).toFixed(3)}`);
+    console.log(`CPU parse: ${cpu.p.map((x) => x.toFixed(2)).join(', ')} s; v3 markdown: ${cpu.m.map((x) => x.toFixed(2)).join(', ')} s`);
+    console.log(`CPU ratio v3/parse: best-of ${(best(cpu.m) / best(cpu.p)).toFixed(3)}, median ${(median(cpu.m) / median(cpu.p)).toFixed(3)}`);
   }
 } finally {
   await engine.close();

@@ -38,12 +38,41 @@ export interface ListInfo {
   marker?: string;
   /** 0-based nesting depth. */
   depth: number;
+  /** A task-list item: its checkbox control's state (the glyph is not in `text`). */
+  checked?: boolean;
 }
 
 export interface Hyperlink {
   /** The linked words as they appear in `text`. */
   text: string;
   href: string;
+}
+
+/**
+ * A stretch of an item's text with one direct formatting (Word's run properties, a slide's
+ * run properties). Loaders give runs only when the text has some formatting, a link or a
+ * checkbox, and only when their texts joined equal the item's `text` exactly, so a
+ * serializer may use either; PDFs carry none (their v1 output stays unchanged).
+ */
+export interface InlineRun {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
+  /** The run is a link to this target. */
+  href?: string;
+  /** The run is a checkbox control's glyph (☒/☐), in this state. */
+  checkbox?: boolean;
+}
+
+/** A reviewer's comment (Word's comments part, a slide's comment list). */
+export interface DocComment {
+  text: string;
+  author?: string;
+  initials?: string;
+  /** As the file states it (ISO 8601, local or UTC). */
+  date?: string;
 }
 
 export interface DocItem {
@@ -72,6 +101,12 @@ export interface DocItem {
   links?: Hyperlink[];
   /** Structured chart series for pictures that are charts. */
   chart?: unknown;
+  /** Formatted stretches of `text` (see InlineRun); absent for plain text. */
+  runs?: InlineRun[];
+  /** Comments anchored to this item's text (Word). */
+  comments?: DocComment[];
+  /** The item is itself a comment placed on the page (a slide's comment), not content. */
+  comment?: Omit<DocComment, 'text'>;
   /** Key and value of a KeyValuePair item. */
   keyValue?: { key: string; value: string };
 }

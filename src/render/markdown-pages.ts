@@ -11,6 +11,7 @@
  */
 import type { DocItem, QuireDocument } from '../model/quire-document.js';
 import type { TableGrid } from '../model/table.js';
+import { runsMarkdown } from './inline-runs.js';
 
 export interface MarkdownOptions {
   /** Include PageHeader/PageFooter items (default false: they repeat on every page). */
@@ -34,6 +35,7 @@ function escapeText(s: string): string {
 
 /** Escaped text with its hyperlinks as markdown links (first occurrence of each). */
 function inline(item: DocItem): string {
+  if (item.runs) return runsMarkdown(item.runs, escapeText);
   let out = escapeText(item.text);
   for (const l of item.links ?? []) {
     const label = escapeText(l.text);
@@ -72,8 +74,17 @@ function chartMarkdown(chart: unknown): string {
   return [`| ${rows[0]} |`, `|${' --- |'.repeat(series.length + 1)}`, ...rows.slice(1).map((r) => `| ${r} |`)].join('\n');
 }
 
+/** A comment placed on the page, as docling writes one: `[author: A (I), time: T]: text`. */
+function commentMarkdown(item: DocItem): string {
+  const c = item.comment!;
+  const who = [c.author ?? '', c.initials ? `(${c.initials})` : ''].filter(Boolean).join(' ');
+  const head = [who ? `author: ${who}` : '', c.date ? `time: ${c.date}` : ''].filter(Boolean).join(', ');
+  return `${head ? `[${head}]: ` : ''}${inline(item).replace(/\n/g, '  \n')}`;
+}
+
 /** One item's markdown (no trailing newline). */
 export function itemMarkdown(item: DocItem): string {
+  if (item.comment) return commentMarkdown(item);
   switch (item.type) {
     case 'Title':
       return `# ${inline(item).replace(/\s*\n\s*/g, ' ')}`;
@@ -83,6 +94,7 @@ export function itemMarkdown(item: DocItem): string {
       const l = item.list ?? { ordered: false, depth: 0 };
       let marker = '-';
       if (l.ordered && l.marker) marker = /[.)]$/.test(l.marker) ? l.marker : `${l.marker}.`;
+      if (l.checked !== undefined) marker += l.checked ? ' [x]' : ' [ ]';
       const indent = ' '.repeat(4 * Math.max(0, l.depth));
       return `${indent}${marker} ${inline(item).replace(/\n/g, `  \n${indent}  `)}`;
     }

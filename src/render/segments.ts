@@ -6,6 +6,7 @@
 import type { Segment } from '../model/document.js';
 import type { DocItem, QuireDocument } from '../model/quire-document.js';
 import { escapeHtml } from './escape.js';
+import { runsHtml, runsMarkdown } from './inline-runs.js';
 import { tableHtml, tableMarkdown } from './table.js';
 
 export interface Rendered {
@@ -19,12 +20,26 @@ function paragraph(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ');
 }
 
+/** Word comments anchored to an item, as HTML asides after it (markdown leaves them out). */
+function commentsHtml(item: DocItem): string {
+  return (item.comments ?? [])
+    .map((c) => `<aside class="comment"${c.author ? ` data-author="${escapeHtml(c.author)}"` : ''}${c.date ? ` data-date="${escapeHtml(c.date)}"` : ''}>${escapeHtml(c.text)}</aside>`)
+    .join('');
+}
+
 /** An item's html and markdown (its `text` is the segment's content). */
 export function renderItem(item: DocItem): Rendered {
+  const r = renderBlock(item);
+  return item.comments?.length ? { html: r.html + commentsHtml(item), markdown: r.markdown } : r;
+}
+
+function renderBlock(item: DocItem): Rendered {
   if (item.type === 'Table' && item.table) return { html: tableHtml(item.table), markdown: tableMarkdown(item.table) };
   const content = item.text;
-  const flat = paragraph(content);
-  const esc = escapeHtml(flat);
+  // Formatted runs (office documents) give the inline html/markdown; plain text otherwise.
+  const runs = item.runs?.map((r) => ({ ...r, text: r.text.replace(/\s*\n\s*/g, ' ') }));
+  const flat = runs ? runsMarkdown(runs, (x) => x) : paragraph(content);
+  const esc = runs ? runsHtml(runs) : escapeHtml(flat);
   switch (item.type) {
     case 'Title':
       return { html: `<h1>${esc}</h1>`, markdown: `# ${flat}` };
@@ -36,8 +51,13 @@ export function renderItem(item: DocItem): Rendered {
       // Loaders that know the list (docx, pptx, html) give its marker and depth.
       if (item.list) {
         const tag = item.list.ordered ? 'ol' : 'ul';
-        const marker = item.list.ordered && item.list.marker ? (/[.)]$/.test(item.list.marker) ? item.list.marker : `${item.list.marker}.`) : '-';
-        return { html: `<${tag}><li>${esc}</li></${tag}>`, markdown: `${' '.repeat(4 * item.list.depth)}${marker} ${flat}` };
+        let marker = item.list.ordered && item.list.marker ? (/[.)]$/.test(item.list.marker) ? item.list.marker : `${item.list.marker}.`) : '-';
+        let box = '';
+        if (item.list.checked !== undefined) {
+          marker += item.list.checked ? ' [x]' : ' [ ]';
+          box = `<input type="checkbox" disabled${item.list.checked ? ' checked' : ''}> `;
+        }
+        return { html: `<${tag}><li>${box}${esc}</li></${tag}>`, markdown: `${' '.repeat(4 * item.list.depth)}${marker} ${flat}` };
       }
       const li = flat.replace(LIST_MARKER, '');
       return { html: `<ul><li>${escapeHtml(li)}</li></ul>`, markdown: `- ${li}` };

@@ -8,12 +8,14 @@
  * path (operations/parse/office) may later align items to a rendered PDF.
  */
 import { ProcessingError } from '../../errors.js';
-import type { DocItem, QuireDocument } from '../../model/quire-document.js';
+import type { DocComment, DocItem, InlineRun, QuireDocument } from '../../model/quire-document.js';
 import { readChart } from '../office/chart.js';
+import { alignRuns } from '../office/inline-runs.js';
 import { OfficePackage } from '../office/office-package.js';
 import { child, children, type XmlNode } from '../office/xml-tree.js';
+import { readComments } from './comments.js';
 import { Numbering } from './numbering.js';
-import { readInline, type RunContext } from './runs.js';
+import { readInline, type InlineObject, type RunContext } from './runs.js';
 import { Styles } from './styles.js';
 import { readTable } from './table.js';
 
@@ -33,6 +35,7 @@ class DocxReader {
   private readonly styles: Styles;
   private readonly numbering: Numbering;
   private readonly ctx: RunContext;
+  private readonly comments: Map<string, DocComment>;
 
   constructor(
     private readonly pkg: OfficePackage,
@@ -44,6 +47,8 @@ class DocxReader {
     this.styles = new Styles(pkg.xml(find('/styles') ?? 'word/styles.xml'));
     this.numbering = new Numbering(pkg.xml(find('/numbering') ?? 'word/numbering.xml'));
     this.ctx = { rels, renderedBreaks };
+    const commentsPart = find('/comments');
+    this.comments = commentsPart ? readComments(pkg.xml(commentsPart)) : new Map();
   }
 
   private push(item: Omit<DocItem, 'id' | 'prov' | 'confidence'>): void {
@@ -89,30 +94,57 @@ class DocxReader {
       ? { numId: child(numPr, 'w:numId')?.attrs['w:val'] ?? '0', ilvl: Number(child(numPr, 'w:ilvl')?.attrs['w:val'] ?? 0) }
       : this.styles.numbering(styleId);
     const links = inline.links.length ? { links: inline.links } : {};
-    if (text) {
-      if (furniture) this.push({ type: furniture, text, furniture: true, ...links });
+    let runs = alignRuns(inline.runs, text);
+    // A paragraph opening with a checkbox control is a task-list item: its state, not its glyph.
+    let checked: boolean | undefined;
+    let body = text;
+    if (runs?.[0]?.checkbox !== undefined && !furniture && role.kind === 'body') {
+      checked = runs[0].checkbox;
+      const rest = runs.slice(1);
+      const lead = rest.length ? rest[0]!.text.length - rest[0]!.text.trimStart().length : 0;
+      if (rest[0]) rest[0] = { ...rest[0], text: rest[0].text.slice(lead) };
+      runs = rest.filter((r) => r.text);
+      body = runs.map((r) => r.text).join('');
+      if (!runs.some((r) => r.bold || r.italic || r.underline || r.strike || r.href || r.checkbox !== undefined)) runs = undefined;
+    }
+    const extra: { runs?: InlineRun[]; comments?: DocComment[] } = {};
+    if (runs) extra.runs = runs;
+    const comments = inline.commentIds.map((id) => this.comments.get(id)).filter((c): c is DocComment => !!c);
+    if (comments.length) extra.comments = comments;
+    // Objects anchored before the paragraph's first words read before them.
+    this.objects(inline.objects.filter((o) => o.leading), furniture);
+    if (checked !== undefined && body) {
+      const num = numRef ? this.numbering.next(numRef.numId, numRef.ilvl) : undefined;
+      this.push({ type: 'ListItem', text: body, list: { ordered: num?.ordered ?? false, marker: num?.marker || undefined, depth: num?.depth ?? 0, checked }, ...links, ...extra });
+    } else if (text) {
+      if (furniture) this.push({ type: furniture, text, furniture: true, ...links, ...extra });
       else if (role.kind === 'title' || role.kind === 'heading') {
         const num = numRef ? this.numbering.next(numRef.numId, numRef.ilvl) : undefined;
         const prefix = num?.ordered && num.marker ? `${num.marker.replace(/\.$/, '')} ` : '';
-        this.push({ type: role.kind === 'title' ? 'Title' : 'SectionHeader', level: role.kind === 'title' ? 0 : role.level, text: prefix + text, ...links });
-      } else if (role.kind === 'caption') this.push({ type: 'Caption', text, ...links });
+        this.push({ type: role.kind === 'title' ? 'Title' : 'SectionHeader', level: role.kind === 'title' ? 0 : role.level, text: prefix + text, ...links, ...(extra.comments ? { comments: extra.comments } : {}) });
+      } else if (role.kind === 'caption') this.push({ type: 'Caption', text, ...links, ...extra });
       else if (inline.hasMath && /^\$[^$]+\$$/.test(text.replace(/\$\s+\$/g, ' '))) this.push({ type: 'Formula', text: text.replace(/^\$\s*|\s*\$$/g, '').replace(/\$\s+\$/g, ' ') });
       else {
         const num = numRef ? this.numbering.next(numRef.numId, numRef.ilvl) : undefined;
-        if (num) this.push({ type: 'ListItem', text, list: { ordered: num.ordered, marker: num.marker || undefined, depth: num.depth }, ...links });
-        else this.push({ type: 'Text', text, ...links });
+        if (num) this.push({ type: 'ListItem', text, list: { ordered: num.ordered, marker: num.marker || undefined, depth: num.depth }, ...links, ...extra });
+        else this.push({ type: 'Text', text, ...links, ...extra });
       }
     }
-    for (const o of inline.objects) {
+    this.objects(inline.objects.filter((o) => !o.leading), furniture);
+    this.page += inline.breaksAfter;
+    const sect = child(pPr, 'w:sectPr');
+    if (sect && !this.ctx.renderedBreaks && child(sect, 'w:type')?.attrs['w:val'] !== 'continuous') this.page++;
+  }
+
+  /** A paragraph's anchored objects (pictures, charts, text boxes), in anchor order. */
+  private objects(objects: InlineObject[], furniture?: 'PageHeader' | 'PageFooter'): void {
+    for (const o of objects) {
       if (o.kind === 'textbox') this.blocks(o.content, furniture);
       else if (o.kind === 'chart') {
         const chart = o.chartPart ? readChart(this.pkg.xml(o.chartPart)) : undefined;
         this.push({ type: 'Picture', text: chart?.title ?? '', ...(chart ? { chart } : {}), ...(furniture ? { furniture: true } : {}) });
       } else if (!furniture) this.push({ type: 'Picture', text: o.description ?? '' });
     }
-    this.page += inline.breaksAfter;
-    const sect = child(pPr, 'w:sectPr');
-    if (sect && !this.ctx.renderedBreaks && child(sect, 'w:type')?.attrs['w:val'] !== 'continuous') this.page++;
   }
 
   /** Foot/endnotes of a notes part, referenced ones only, in reference order. */

@@ -4,7 +4,7 @@
  * Deleted text (`w:del`) is left out; of an `mc:AlternateContent` only the `mc:Choice` is
  * read (its `mc:Fallback` is the same object drawn again in VML).
  */
-import type { Hyperlink } from '../../model/quire-document.js';
+import type { Hyperlink, InlineRun } from '../../model/quire-document.js';
 import { attr, child, find, findAll, textOf, type XmlNode } from '../office/xml-tree.js';
 import { mathLatex } from './omml.js';
 
@@ -14,6 +14,8 @@ export interface InlineObject {
   description?: string;
   chartPart?: string;
   content?: XmlNode;
+  /** Anchored before any text of its paragraph (then it reads before the text). */
+  leading?: boolean;
 }
 
 export interface InlineContent {
@@ -25,6 +27,10 @@ export interface InlineContent {
   breaksAfter: number;
   footnoteRefs: string[];
   hasMath: boolean;
+  /** `text` cut into stretches of one direct formatting (joined, they equal `text`). */
+  runs: InlineRun[];
+  /** Ids of the comments whose range starts or is referenced in the paragraph. */
+  commentIds: string[];
 }
 
 export interface RunContext {
@@ -33,7 +39,25 @@ export interface RunContext {
   renderedBreaks: boolean;
 }
 
-const SKIP = new Set(['w:pPr', 'w:rPr', 'w:del', 'w:moveFrom', 'w:instrText', 'w:delText', 'w:proofErr', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:commentRangeStart', 'w:commentRangeEnd', 'w:commentReference', 'w:sdtPr', 'w:sdtEndPr', 'mc:Fallback']);
+const SKIP = new Set(['w:pPr', 'w:rPr', 'w:del', 'w:moveFrom', 'w:instrText', 'w:delText', 'w:proofErr', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:commentRangeEnd', 'w:sdtPr', 'w:sdtEndPr', 'mc:Fallback']);
+
+/** A toggle property (`w:b`, `w:i`, `w:strike`) is on unless its value says off. */
+function on(node: XmlNode | undefined): boolean {
+  if (!node) return false;
+  const v = node.attrs['w:val'] ?? node.attrs['w14:val'];
+  return v === undefined || !['0', 'false', 'off', 'none'].includes(v);
+}
+
+/** A run's direct formatting (character styles left out, as docling's reader does). */
+function runStyle(rPr: XmlNode | undefined): Omit<InlineRun, 'text'> {
+  const style: Omit<InlineRun, 'text'> = {};
+  if (!rPr) return style;
+  if (on(child(rPr, 'w:b'))) style.bold = true;
+  if (on(child(rPr, 'w:i'))) style.italic = true;
+  if (on(child(rPr, 'w:u'))) style.underline = true;
+  if (on(child(rPr, 'w:strike')) || on(child(rPr, 'w:dstrike'))) style.strike = true;
+  return style;
+}
 
 function drawingObjects(node: XmlNode, ctx: RunContext, out: InlineObject[]): void {
   // Text boxes first: a group may hold both shapes with text and pictures.
@@ -51,7 +75,12 @@ function drawingObjects(node: XmlNode, ctx: RunContext, out: InlineObject[]): vo
 }
 
 export function readInline(p: XmlNode, ctx: RunContext): InlineContent {
-  const out: InlineContent = { text: '', links: [], objects: [], breaksBefore: 0, breaksAfter: 0, footnoteRefs: [], hasMath: false };
+  const out: InlineContent = { text: '', links: [], objects: [], breaksBefore: 0, breaksAfter: 0, footnoteRefs: [], hasMath: false, runs: [], commentIds: [] };
+  let style: Omit<InlineRun, 'text'> = {};
+  const emit = (s: string) => {
+    out.text += s;
+    out.runs.push({ text: s, ...style });
+  };
   const pageBreak = () => {
     if (out.text.trim() === '') out.breaksBefore++;
     else out.breaksAfter++;
@@ -60,29 +89,50 @@ export function readInline(p: XmlNode, ctx: RunContext): InlineContent {
     for (const c of node.children) {
       if (SKIP.has(c.name)) continue;
       switch (c.name) {
+        case 'w:r': {
+          const saved = style;
+          style = { ...style, ...runStyle(child(c, 'w:rPr')) };
+          walk(c);
+          style = saved;
+          break;
+        }
+        case 'w:sdt': {
+          const box = find(child(c, 'w:sdtPr'), 'w14:checkbox');
+          const saved = style;
+          if (box) style = { ...style, checkbox: on(child(box, 'w14:checked')) };
+          walk(c);
+          style = saved;
+          break;
+        }
+        case 'w:commentRangeStart':
+        case 'w:commentReference': {
+          const id = c.attrs['w:id'];
+          if (id !== undefined && !out.commentIds.includes(id)) out.commentIds.push(id);
+          break;
+        }
         case 'w:t':
-          out.text += textOf(c);
+          emit(textOf(c));
           break;
         case 'w:tab':
         case 'w:ptab':
-          out.text += '\t';
+          emit('\t');
           break;
         case 'w:br':
           if (c.attrs['w:type'] === 'page') {
             if (!ctx.renderedBreaks) pageBreak();
-          } else if (c.attrs['w:type'] !== 'column') out.text += '\n';
+          } else if (c.attrs['w:type'] !== 'column') emit('\n');
           break;
         case 'w:cr':
-          out.text += '\n';
+          emit('\n');
           break;
         case 'w:lastRenderedPageBreak':
           if (ctx.renderedBreaks) pageBreak();
           break;
         case 'w:noBreakHyphen':
-          out.text += '-';
+          emit('-');
           break;
         case 'w:sym':
-          out.text += String.fromCharCode(parseInt(c.attrs['w:char'] ?? '20', 16) & 0xffff);
+          emit(String.fromCharCode(parseInt(c.attrs['w:char'] ?? '20', 16) & 0xffff));
           break;
         case 'w:footnoteReference':
         case 'w:endnoteReference':
@@ -90,9 +140,12 @@ export function readInline(p: XmlNode, ctx: RunContext): InlineContent {
           break;
         case 'w:drawing':
         case 'w:pict':
-        case 'w:object':
+        case 'w:object': {
+          const from = out.objects.length;
           drawingObjects(c, ctx, out.objects);
+          if (out.text.trim() === '') for (const o of out.objects.slice(from)) o.leading = true;
           break;
+        }
         case 'mc:AlternateContent': {
           const choice = child(c, 'mc:Choice');
           if (choice) walk(choice);
@@ -103,15 +156,18 @@ export function readInline(p: XmlNode, ctx: RunContext): InlineContent {
           // Inline math as $LaTeX$; a paragraph of math alone becomes a Formula (load-docx).
           out.hasMath = true;
           const latex = mathLatex(c);
-          if (latex) out.text += ` $${latex}$ `;
+          if (latex) emit(` $${latex}$ `);
           break;
         }
         case 'w:hyperlink': {
           const start = out.text.length;
-          walk(c);
-          const linked = out.text.slice(start).trim();
           const rel = ctx.rels.get(c.attrs['r:id'] ?? '');
           const href = rel?.external ? rel.target : c.attrs['w:anchor'] ? `#${c.attrs['w:anchor']}` : undefined;
+          const saved = style;
+          if (href) style = { ...style, href };
+          walk(c);
+          style = saved;
+          const linked = out.text.slice(start).trim();
           if (linked && href) out.links.push({ text: linked, href });
           break;
         }

@@ -34,6 +34,7 @@ export class OfficePackage {
   private readonly entries = new Map<string, ZipEntry>();
   private readonly cache = new Map<string, Uint8Array>();
   private inflatedTotal = 0;
+  private contentTypes: { defaults: Map<string, string>; overrides: Map<string, string> } | undefined;
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -93,6 +94,22 @@ export class OfficePackage {
   xml(name: string): XmlNode | undefined {
     const data = this.part(name);
     return data ? parseXml(data, name) : undefined;
+  }
+
+  /** The part's declared content type (`[Content_Types].xml`: its override, else its extension's default). */
+  contentType(name: string): string | undefined {
+    if (!this.contentTypes) {
+      const root = this.xml('[Content_Types].xml')?.children.find((c) => c.name === 'Types');
+      const defaults = new Map<string, string>();
+      const overrides = new Map<string, string>();
+      for (const c of root?.children ?? []) {
+        if (c.name === 'Default' && c.attrs.Extension) defaults.set(c.attrs.Extension.toLowerCase(), c.attrs.ContentType ?? '');
+        else if (c.name === 'Override' && c.attrs.PartName) overrides.set(c.attrs.PartName.replace(/^\/+/, ''), c.attrs.ContentType ?? '');
+      }
+      this.contentTypes = { defaults, overrides };
+    }
+    const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+    return this.contentTypes.overrides.get(name) ?? this.contentTypes.defaults.get(ext);
   }
 
   /** Relationships of a part: id → { target (resolved package path or external URL), type, external }. */

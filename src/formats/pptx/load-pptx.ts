@@ -5,6 +5,8 @@
  * pictures and charts (series from the chart part) → Picture, date/footer/slide-number
  * placeholders → PageFooter furniture. Boxes come from the shapes' own transforms (through
  * groups); placeholders without one take their layout's (or master's) placeholder box.
+ * Pictures count only when they embed an image part (not broken or file-linked ones); slide
+ * comments follow the slide's content as items marked `comment` (comments.ts).
  * Speaker notes are kept in `metadata.speaker_notes` ({slide, text}): they are not part of
  * the slide's visible content, so they stay out of the items and the markdown.
  */
@@ -16,6 +18,7 @@ import { OfficePackage } from '../office/office-package.js';
 import { child, children, find, findAll, textOf, type XmlNode } from '../office/xml-tree.js';
 import { EMU_PER_PT, groupTransform, identity, shapeBox, type Transform } from './geometry.js';
 import { readTextBody } from './text-body.js';
+import { commentAuthors, slideComments } from './comments.js';
 
 const PPTX_MIME = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 const ZERO = { left: 0, top: 0, width: 0, height: 0 };
@@ -87,11 +90,24 @@ class SlideReader {
       if (c.name === 'p:sp') this.shape(c, t);
       else if (c.name === 'p:grpSp') this.shapes(c, groupTransform(child(c, 'p:grpSpPr'), t));
       else if (c.name === 'p:pic') {
+        if (!this.embeddedImage(c)) continue;
         const nv = child(child(c, 'p:nvPicPr'), 'p:cNvPr');
         this.push({ type: 'Picture', text: nv?.attrs.descr ?? '' }, shapeBox(child(c, 'p:spPr'), t));
       } else if (c.name === 'p:graphicFrame') this.frame(c, t);
       else if (c.name === 'mc:AlternateContent') this.shapes(child(c, 'mc:Choice'), t);
     }
+  }
+
+  /**
+   * A picture shape shows an image only when its blip embeds an image part of the package:
+   * one with no blip, a dangling or external (linked-file) relationship, or a part whose
+   * declared type is not an image draws nothing here, so it is no picture of the document.
+   */
+  private embeddedImage(pic: XmlNode): boolean {
+    const blip = find(child(pic, 'p:blipFill'), 'a:blip');
+    const rel = this.rels.get(blip?.attrs['r:embed'] ?? '');
+    if (!rel || rel.external || !this.pkg.has(rel.target)) return false;
+    return /^image\//i.test(this.pkg.contentType(rel.target) ?? '');
   }
 
   private frame(f: XmlNode, t: Transform): void {
@@ -137,17 +153,33 @@ class SlideReader {
 }
 
 /**
- * Slide reading order: drawing order is z-order, not reading order, so shapes are read top
- * to bottom, then left to right (a shape's paragraphs stay together: they share its box).
- * Only when every item has a box; otherwise drawing order is kept.
+ * Slide reading order: drawing order is z-order, not reading order, so shapes are read in
+ * rows, top to bottom, and left to right within a row (a shape's paragraphs stay together:
+ * they share its box). A row is the shapes whose tops align with its topmost shape's, to
+ * within a tenth of the smaller height (at least 2 pt): boxes laid out side by side whose
+ * tops differ by a point or two read left to right, while a box that starts clearly higher
+ * comes first. (Rounding tops to a 5 pt grid, the earlier rule, split such rows whenever
+ * they straddled a grid line.) Only when every item has a box; otherwise drawing order is
+ * kept.
  */
 function readingOrder(items: DocItem[]): DocItem[] {
   if (items.some((i) => !i.prov[0]?.bbox)) return items;
-  const key = (i: DocItem) => i.prov[0]!.bbox!;
-  return items
-    .map((item, n) => ({ item, n }))
-    .sort((a, b) => Math.round(key(a.item).top / 5) - Math.round(key(b.item).top / 5) || key(a.item).left - key(b.item).left || a.n - b.n)
-    .map((x) => x.item);
+  const box = (i: DocItem) => i.prov[0]!.bbox!;
+  const byTop = items.map((item, n) => ({ item, n })).sort((a, b) => box(a.item).top - box(b.item).top || a.n - b.n);
+  const rows: Array<typeof byTop> = [];
+  for (const x of byTop) {
+    const row = rows[rows.length - 1];
+    const band = row ? box(row[0]!.item) : undefined;
+    const b = box(x.item);
+    if (band) {
+      if (Math.abs(b.top - band.top) <= Math.max(2, 0.1 * Math.min(band.height, b.height))) {
+        row!.push(x);
+        continue;
+      }
+    }
+    rows.push([x]);
+  }
+  return rows.flatMap((row) => row.sort((a, b) => box(a.item).left - box(b.item).left || box(a.item).top - box(b.item).top || a.n - b.n).map((x) => x.item));
 }
 
 function notesText(pkg: OfficePackage, rels: Rels): string {
@@ -180,6 +212,7 @@ export function loadPptx(bytes: Uint8Array, fileName: string): QuireDocument {
   const pages: PageInfo[] = [];
   const notes: Array<{ slide: number; text: string }> = [];
   const warnings: QuireDocument['warnings'] = [];
+  const authors = commentAuthors(pkg, presRels);
   let n = 0;
   slideParts.forEach((part, i) => {
     const page = i + 1;
@@ -189,6 +222,11 @@ export function loadPptx(bytes: Uint8Array, fileName: string): QuireDocument {
       const reader = new SlideReader(pkg, page, rels, () => `pptx-${++n}`);
       reader.shapes(find(pkg.xml(part), 'p:spTree'), identity);
       items.push(...readingOrder(reader.items));
+      // Comments sit on the slide, outside its shapes: after the slide's content.
+      for (const c of slideComments(pkg, rels, authors)) {
+        const { text, ...who } = c;
+        items.push({ id: `pptx-${++n}`, type: 'Text', text, comment: who, prov: [{ pageNumber: page, bbox: null }], confidence: null });
+      }
       const note = notesText(pkg, rels);
       if (note) notes.push({ slide: page, text: note });
     } catch (err) {

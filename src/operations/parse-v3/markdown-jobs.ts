@@ -9,8 +9,10 @@
  * from an injectable clock (tests move the clock instead of sleeping).
  *
  * The PDFs are parsed by the injected `parsePdf` (the engine runs pages-operation.ts: the
- * parse pipeline without crops, storing markdown only), one document after the other so
- * memory holds one document's pages at a time.
+ * parse pipeline without crops, in page windows, each page's markdown appended to a file as
+ * it is rendered), one document after the other. The answer is assembled from those files
+ * (page-file.ts): read into memory only when it is inline (≤ the 10 MB limit), otherwise
+ * streamed line by line into result.json, so no step holds a long document's pages.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -21,6 +23,7 @@ import { archiveKind, isPdfBytes, readPdfArchive } from '../../input/archive.js'
 import { describeInput, loadInput, type InputLimits, type JobInput } from '../../input/resolve-input.js';
 import { parsePageRange } from '../../options/page-range.js';
 import type { V3Page } from './pages-operation.js';
+import { pagesArrayBytes, readPageFile, writeJsonWithPageFiles, type PageFile } from './page-file.js';
 
 export const V3_INLINE_LIMIT_BYTES = 10 * 1024 * 1024;
 export const V3_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -47,10 +50,8 @@ export interface V3Job {
   error?: string;
 }
 
-export interface ParsedPdf {
+export interface ParsedPdf extends PageFile {
   page_count: number;
-  /** Ascending; every selected page, '' where it has no text. */
-  pages: V3Page[];
   /** Deletes what the parse left behind (its job and files); called when the v3 job goes. */
   release?: () => Promise<void>;
 }
@@ -152,11 +153,11 @@ export class MarkdownJobs {
     rec.job.status = 'running';
     try {
       const input = await loadInput(desc, { ...this.cfg.inputLimits, maxBytes: Math.min(this.cfg.inputLimits.maxBytes, V3_MAX_INPUT_BYTES) }, this.ctl.signal);
-      let result: Pick<V3Job, 'page_count' | 'pages' | 'documents'>;
+      let result: Assembling;
       if (archiveKind(input.bytes) && !isPdfBytes(input.bytes)) {
         const { pdfs } = await readPdfArchive(input.bytes);
         if (pdfs.length === 0) throw new ProcessingError('unsupported_format', 'The archive holds no PDF.');
-        const documents: V3Document[] = [];
+        const documents: Assembling['documents'] = [];
         for (const entry of pdfs) {
           try {
             const one = await this.parseOne(rec, entry.bytes, path.basename(entry.path), options.pages);
@@ -177,24 +178,41 @@ export class MarkdownJobs {
     for (const w of rec.waiters.splice(0)) w();
   }
 
-  private async parseOne(rec: JobEntry, bytes: Uint8Array, fileName: string, pages: string | undefined): Promise<{ page_count: number; pages: V3Page[] }> {
+  private async parseOne(rec: JobEntry, bytes: Uint8Array, fileName: string, pages: string | undefined): Promise<{ page_count: number; pages: PageFile }> {
     const parsed = await this.cfg.parsePdf(bytes, fileName, pages, this.ctl.signal);
     if (parsed.release) rec.releases.push(parsed.release);
-    return { page_count: parsed.page_count, pages: parsed.pages };
+    return { page_count: parsed.page_count, pages: { pages_file: parsed.pages_file, lines: parsed.lines, bytes: parsed.bytes } };
   }
 
-  private async complete(rec: JobEntry, result: Pick<V3Job, 'page_count' | 'pages' | 'documents'>): Promise<void> {
-    const full: V3Job = { job_id: rec.job.job_id, status: 'done', created_at: rec.job.created_at, ...result };
-    const json = JSON.stringify(full);
+  /**
+   * The done job from the pages' files: inline when its JSON fits the limit (sized without
+   * reading the files), else `result_url` to a result.json streamed from them.
+   */
+  private async complete(rec: JobEntry, result: Assembling): Promise<void> {
+    const head = { job_id: rec.job.job_id, status: 'done' as const, created_at: rec.job.created_at };
+    const files = result.documents ? result.documents.flatMap((d) => (d.pages ? [d.pages] : [])) : result.pages ? [result.pages] : [];
+    const skeleton = JSON.stringify({ ...head, ...result }, (_k, v: unknown) => (v && typeof v === 'object' && 'pages_file' in v ? [] : v));
+    const size = Buffer.byteLength(skeleton) + files.reduce((n, f) => n + pagesArrayBytes(f) - 2, 0);
     const limit = this.cfg.inlineLimitBytes ?? V3_INLINE_LIMIT_BYTES;
-    if (Buffer.byteLength(json) <= limit) {
-      rec.job = full;
+    if (size <= limit) {
+      const inline = async (f: PageFile | undefined) => (f ? await readPageFile(f.pages_file) : undefined);
+      const full: V3Job = result.documents
+        ? { ...head, documents: await Promise.all(result.documents.map(async (d) => ({ ...d, pages: await inline(d.pages) }) as V3Document)) }
+        : { ...head, page_count: result.page_count, pages: await inline(result.pages) };
+      rec.job = JSON.parse(JSON.stringify(full)) as V3Job; // drops undefined fields, as the stored JSON would
       return;
     }
     const dir = rec.dirs[0]!;
     await fs.mkdir(dir, { recursive: true });
     const file = path.join(dir, 'result.json');
-    await fs.writeFile(file, json);
-    rec.job = { job_id: full.job_id, status: 'done', result_url: pathToFileURL(file).href };
+    await writeJsonWithPageFiles(file, { ...head, ...result });
+    rec.job = { job_id: head.job_id, status: 'done', result_url: pathToFileURL(file).href };
   }
+}
+
+/** A done job whose pages are still in their files. */
+interface Assembling {
+  page_count?: number;
+  pages?: PageFile;
+  documents?: Array<{ pdf: string; page_count?: number; pages?: PageFile; error?: string }>;
 }

@@ -1,17 +1,32 @@
 /**
  * The lean parse behind one PDF of a v3 job: the parse pipeline's document (no crops:
  * `output_fields.image` off) rendered straight to markdown per page. Unlike a v1 parse job
- * it stores only `{page_count, pages}`: no segments, no word lists, no boxes, so the
- * result written to and read from the blob store is the markdown alone (freeculture:
- * ~1 MB instead of the v1 result's word lists). Registered at run time by the engine's
- * v3 jobs (`registerOperation`), not in the built-in list: it is no spec endpoint and no
- * CLI command of its own.
+ * it keeps no segments, word lists or boxes, and it does not hold the document: the pages
+ * go through the pipeline in windows of `V3_WINDOW_PAGES`, and each window's pages are
+ * appended to a JSON-lines file in the job folder (page-file.ts) before the next window
+ * starts (the next window's pages are analysed meanwhile), so memory holds at most two
+ * windows, whatever the PDF's length. The job's result is only
+ * `{page_count, pages_file, lines, bytes}`; the v3 job reads or streams the file.
+ *
+ * Trade-off: the pipeline's document-level steps (heading levels from the font census,
+ * repeated headers and footers, tables merged across pages) see one window at a time, so
+ * a PDF longer than a window may type a few items differently from a v1 parse of it; up to
+ * a window's length the markdown equals the v1 segments' markdown (same renderer).
+ * Registered at run time by the engine's v3 jobs (`registerOperation`), not in the
+ * built-in list: it is no spec endpoint and no CLI command of its own.
  */
 import type { Operation } from '../operation.js';
 import { segmentsOf } from '../../render/segments.js';
 import type { JobRecord } from '../../model/job.js';
+import type { QuireDocument } from '../../model/quire-document.js';
+import { pagedSource, planPages } from '../../pipeline/pages/run-pages.js';
+import { parsePageRange } from '../../options/page-range.js';
+import { PageFileWriter, type PageFile } from './page-file.js';
 
 export const V3_PAGES_OPERATION = 'parse_v3_pages';
+
+/** Pages per pipeline window: up to this length the markdown equals a v1 parse's (see the top). */
+export const V3_WINDOW_PAGES = 256;
 
 /** One page of a v3 result: its segments' markdown in reading order, joined by blank lines. */
 export interface V3Page {
@@ -19,9 +34,8 @@ export interface V3Page {
   markdown: string;
 }
 
-export interface V3PagesResult {
+export interface V3PagesResult extends PageFile {
   page_count: number;
-  pages: V3Page[];
 }
 
 export interface V3PagesView {
@@ -29,6 +43,29 @@ export interface V3PagesView {
   state: JobRecord['state'];
   result?: V3PagesResult;
   message?: string;
+}
+
+/** Each selected page's markdown ('' where it has none or was skipped), ascending. */
+export function pagesMarkdown(doc: QuireDocument): V3Page[] {
+  const byPage = new Map<number, string[]>(doc.pages.map((p) => [p.pageNumber, []]));
+  for (const w of doc.warnings) if (w.code === 'page_skipped' && w.pageNumber) byPage.set(w.pageNumber, []);
+  for (const s of segmentsOf(doc)) {
+    const md = s.markdown.trim();
+    if (md) byPage.get(s.page_number)?.push(md);
+  }
+  return [...byPage.entries()].sort((a, b) => a[0] - b[0]).map(([page, parts]) => ({ page, markdown: parts.join('\n\n') }));
+}
+
+/** A page list as a page_range value ("1-64,70"). */
+function rangeOf(pages: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < pages.length; ) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
+    parts.push(i === j ? `${pages[i]}` : `${pages[i]}-${pages[j]}`);
+    i = j + 1;
+  }
+  return parts.join(',');
 }
 
 export const v3PagesOperation: Operation<Record<string, unknown>, V3PagesResult> = {
@@ -41,15 +78,28 @@ export const v3PagesOperation: Operation<Record<string, unknown>, V3PagesResult>
   validate: (raw) => ({ ...raw, output_fields: { image: false, ocr: false } }),
   publicConfig: (o) => ({ ...o }),
   run: async (ctx) => {
-    const doc = await ctx.parseDocument(ctx.options);
-    const byPage = new Map<number, string[]>(doc.pages.map((p) => [p.pageNumber, []]));
-    for (const w of doc.warnings) if (w.code === 'page_skipped' && w.pageNumber) byPage.set(w.pageNumber, []);
-    for (const s of segmentsOf(doc)) {
-      const md = s.markdown.trim();
-      if (md) byPage.get(s.page_number)?.push(md);
+    const password = typeof ctx.options.password === 'string' ? ctx.options.password : undefined;
+    const source = pagedSource('pdf', ctx.jobId, ctx.input.bytes, password);
+    const selected = await planPages(ctx.pool, source, parsePageRange('page_range', ctx.options.page_range), ctx.maxPages, ctx.signal);
+    ctx.reservePages(selected.length); // the whole selection, once: windows only re-reserve within it
+    const writer = new PageFileWriter(ctx.jobDir);
+    await writer.open();
+    const windows: number[][] = [];
+    for (let i = 0; i < selected.length; i += V3_WINDOW_PAGES) windows.push(selected.slice(i, i + V3_WINDOW_PAGES));
+    const parse = (w: number[]) => ctx.parseDocument({ ...ctx.options, page_range: rangeOf(w) });
+    // The next window's pages go to the workers while this one is rendered and written, so
+    // the pool does not idle between windows; memory holds at most two windows.
+    let next: Promise<QuireDocument> | undefined = parse(windows[0]!);
+    let done = 0;
+    for (let k = 0; k < windows.length; k++) {
+      const doc = await next!;
+      next = k + 1 < windows.length ? parse(windows[k + 1]!) : undefined;
+      next?.catch(() => undefined); // awaited next turn; a failure there fails the job then
+      await writer.append(pagesMarkdown(doc));
+      done += windows[k]!.length;
+      ctx.progress(done, selected.length);
     }
-    const pages = [...byPage.entries()].sort((a, b) => a[0] - b[0]).map(([page, parts]) => ({ page, markdown: parts.join('\n\n') }));
-    return { page_count: pages.length, pages };
+    return { page_count: selected.length, ...writer.done() };
   },
   views: {
     created: (job: JobRecord) => ({ job_id: job.id }),
