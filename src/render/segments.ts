@@ -7,6 +7,7 @@ import type { Segment } from '../model/document.js';
 import type { DocItem, QuireDocument } from '../model/quire-document.js';
 import { escapeHtml } from './escape.js';
 import { tableHtml, tableMarkdown } from './table.js';
+import { markInline } from './inline-marks.js';
 
 export interface Rendered {
   html: string;
@@ -23,8 +24,11 @@ function paragraph(text: string): string {
 export function renderItem(item: DocItem): Rendered {
   if (item.type === 'Table' && item.table) return { html: tableHtml(item.table), markdown: tableMarkdown(item.table) };
   const content = item.text;
-  const flat = paragraph(content);
-  const esc = escapeHtml(flat);
+  const plain = paragraph(content);
+  // Links and strikethrough the job asked for (render/inline-marks); plain text otherwise.
+  const marked = item.type === 'Picture' || item.type === 'Formula' ? null : markInline(plain, item.words);
+  const esc = marked?.html ?? escapeHtml(plain);
+  const flat = marked?.markdown ?? plain;
   switch (item.type) {
     case 'Title':
       return { html: `<h1>${esc}</h1>`, markdown: `# ${flat}` };
@@ -39,8 +43,9 @@ export function renderItem(item: DocItem): Rendered {
         const marker = item.list.ordered && item.list.marker ? (/[.)]$/.test(item.list.marker) ? item.list.marker : `${item.list.marker}.`) : '-';
         return { html: `<${tag}><li>${esc}</li></${tag}>`, markdown: `${' '.repeat(4 * item.list.depth)}${marker} ${flat}` };
       }
-      const li = flat.replace(LIST_MARKER, '');
-      return { html: `<ul><li>${escapeHtml(li)}</li></ul>`, markdown: `- ${li}` };
+      const li = plain.replace(LIST_MARKER, '');
+      const m = marked ? markInline(li, item.words) : null;
+      return { html: `<ul><li>${m?.html ?? escapeHtml(li)}</li></ul>`, markdown: `- ${m?.markdown ?? li}` };
     }
     case 'Caption':
       return { html: `<figcaption>${esc}</figcaption>`, markdown: `*${flat}*` };
@@ -55,10 +60,15 @@ export function renderItem(item: DocItem): Rendered {
     case 'Picture': {
       const url = item.image ?? undefined;
       const src = url ? ` src="${escapeHtml(url)}"` : '';
-      return { html: `<figure><img${src} alt="${esc}"></figure>`, markdown: `![${flat.replace(/[[\]]/g, '')}](${url ?? ''})` };
+      return { html: `<figure><img${src} alt="${esc}"></figure>`, markdown: `![${plain.replace(/[[\]]/g, '')}](${url ?? ''})` };
     }
     case 'Page': {
       const paras = content.split(/\n/).filter(Boolean);
+      const m = marked ? markInline(content, item.words) : null;
+      if (m) {
+        const lines = (s: string) => s.split(/\n/).filter(Boolean);
+        return { html: lines(m.html).map((p) => `<p>${p}</p>`).join(''), markdown: lines(m.markdown).join('\n') };
+      }
       return { html: paras.map((p) => `<p>${escapeHtml(p)}</p>`).join(''), markdown: paras.join('\n') };
     }
     default:
