@@ -15,6 +15,7 @@ import { classifyDocument } from '../../pipeline/classify/document-types.js';
 import { mergeTablesAcrossPages } from '../../pipeline/merge-tables/merge-tables.js';
 import { tableProcessingNotes } from './processing-notes.js';
 import { applyContentSource, contentSourceNotes } from './content-source.js';
+import { linkCitations, type CitationMetadata } from '../../pipeline/bibliography/link-citations.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import path from 'node:path';
 import { sniffImageType } from '../../formats/image/sniff-image-type.js';
@@ -46,6 +47,8 @@ export interface ParseResult {
   skipped_pages: Array<{ page_number: number; error: string }>;
   /** Options accepted without local effect, explained (shown in the job's metadata). */
   notes?: string[];
+  /** xml_citation: the bibliography and in-text citations (shown as `metadata.citations`). */
+  citations?: CitationMetadata;
 }
 
 const OFFICE_HINT = 'Office documents (DOCX, PPTX, DOC, PPT) are not supported by this build; convert them to PDF first.';
@@ -116,7 +119,10 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
 export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   const { doc, pageCount } = await parseToDocument(ctx);
   const { options } = ctx;
-  let segments: Segment[] = applyContentSource(segmentsOf(doc), options.segment_processing);
+  let segments: Segment[] = segmentsOf(doc);
+  let citations: CitationMetadata | null = null;
+  if (options.xml_citation) ({ segments, metadata: citations } = linkCitations(segments));
+  segments = applyContentSource(segments, options.segment_processing);
   if (options.segment_filter !== 'all') {
     const keep = new Set<string>(options.segment_filter);
     segments = segments.filter((s) => keep.has(s.segment_type));
@@ -130,5 +136,6 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
     page_count: pageCount,
     skipped_pages: doc.warnings.filter((w) => w.code === 'page_skipped').map((w) => ({ page_number: w.pageNumber!, error: w.message })),
     ...(notes.length ? { notes } : {}),
+    ...(citations ? { citations } : {}),
   };
 }
