@@ -58,13 +58,16 @@ export function tableEvidence({ grid, cellPieces, rules }: TableEvidenceInput): 
   // Alignment per column, body cells of one column only.
   let aligned = 0;
   let counted = 0;
-  for (let c = 0; c < grid.colCount; c++) {
-    const ext: Array<[number, number]> = [];
-    grid.cells.forEach((cell, i) => {
-      const ps = cellPieces[i] ?? [];
-      if (cell.col !== c || cell.colSpan !== 1 || cell.row < grid.headerRows || ps.length === 0) return;
-      ext.push([Math.min(...ps.map((p) => p.x0)), Math.max(...ps.map((p) => p.x1))]);
-    });
+  const byCol = new Map<number, Array<[number, number]>>();
+  grid.cells.forEach((cell, i) => {
+    const ps = cellPieces[i] ?? [];
+    if (cell.colSpan !== 1 || cell.row < grid.headerRows || ps.length === 0) return;
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    for (const p of ps) [x0, x1] = [Math.min(x0, p.x0), Math.max(x1, p.x1)];
+    byCol.set(cell.col, [...(byCol.get(cell.col) ?? []), [x0, x1]]);
+  });
+  for (const ext of byCol.values()) {
     if (ext.length < 2) continue;
     const share = (v: number[]) => {
       const m = median(v);
