@@ -33,6 +33,21 @@ const quantile = (v: number[], q: number) => {
 };
 const timings: number[] = [];
 
+/**
+ * How well table confidence separates exact tables from corrupted ones: the two
+ * distributions (quartiles) and the probability that an exact table scores above a
+ * corrupted one (AUC; 0.5 = no separation).
+ */
+function printSeparation(label: string, rows: Array<{ good: boolean; bad: boolean; confidence: number }>): void {
+  const good = rows.filter((r) => r.good).map((r) => r.confidence);
+  const bad = rows.filter((r) => r.bad).map((r) => r.confidence);
+  const q = (v: number[]) => `min ${f3(quantile(v, 0))} q1 ${f3(quantile(v, 0.25))} med ${f3(quantile(v, 0.5))} q3 ${f3(quantile(v, 0.75))}`;
+  let wins = 0;
+  for (const g of good) for (const b of bad) wins += g > b ? 1 : g === b ? 0.5 : 0;
+  const auc = good.length && bad.length ? wins / (good.length * bad.length) : NaN;
+  console.log(`  ${label} confidence: exact (${good.length}) ${q(good)} | corrupted (${bad.length}) ${q(bad)} | AUC ${f3(auc)}`);
+}
+
 if (run('icdar')) {
   const docs = loadIcdar();
   const r = await evaluateIcdar(docs, (name, pages) => {
@@ -48,7 +63,12 @@ if (run('icdar')) {
   console.log(`  regions, IoU >= 0.5:      P ${f3(r.regionIou.precision)}  R ${f3(r.regionIou.recall)}  F1 ${f3(r.regionIou.f1)}`);
   console.log(`  regions, characters:      P ${f3(r.regionChars.precision)}  R ${f3(r.regionChars.recall)}  F1 ${f3(r.regionChars.f1)}  (complete ${r.complete}/${r.gtTables}, pure ${r.pure}/${r.detectedTables})`);
   console.log(`  adjacency relations:      P ${f3(r.structure.precision)}  R ${f3(r.structure.recall)}  F1 ${f3(r.structure.f1)}  (${r.relations.correct} correct, ${r.relations.detected} detected, ${r.relations.truth} true)`);
+  const cells = r.perTable.reduce((n, t) => n + t.cells, 0);
+  const mixed = r.perTable.reduce((n, t) => n + t.mixed, 0);
+  console.log(`  mixed cells (words of 2+ true cells): ${mixed}/${cells} (${pct(mixed / Math.max(1, cells))})`);
+  printSeparation('ICDAR tables', r.perTable.map((t) => ({ good: t.f1 >= 0.999, bad: t.f1 < 0.9, confidence: t.confidence })));
   if (verbose) {
+    for (const t of r.perTable) console.log(`  ${t.name.padEnd(8)} F1 ${f3(t.f1)} conf ${f3(t.confidence)} mixed ${t.mixed}/${t.cells}`);
     for (const d of r.perDoc) {
       console.log(`  ${d.name.padEnd(8)} gt ${d.gt} det ${d.detected} iou-matched ${d.matched}  chars P ${f3(d.charP)} R ${f3(d.charR)}  rel P ${f3(d.relP)} R ${f3(d.relR)}`);
     }
@@ -76,7 +96,9 @@ if (run('camelot')) {
       `  ${flavor.padEnd(8)} ${s.pass}/${s.total} exact, shape ${s.shape}/${s.total}, cells P ${f3(s.got ? s.correct / s.got : 0)} R ${f3(s.expected ? s.correct / s.expected : 0)}`,
     );
   }
-  if (verbose) for (const o of outcomes) console.log(`  ${o.pass ? 'PASS' : 'fail'} ${o.flavor.padEnd(8)} ${o.test} → ${o.expected} (cells ${o.cells.correct}/${o.cells.expected}, got ${o.cells.got}, candidates ${o.candidates})`);
+  // A table found but not exact is a corrupted one; no table found says nothing about confidence.
+  printSeparation('camelot tables', outcomes.filter((o) => o.confidence !== null).map((o) => ({ good: o.pass, bad: !o.pass, confidence: o.confidence! })));
+  if (verbose) for (const o of outcomes) console.log(`  ${o.pass ? 'PASS' : 'fail'} conf ${o.confidence === null ? '-' : f3(o.confidence)} ${o.flavor.padEnd(8)} ${o.test} → ${o.expected} (cells ${o.cells.correct}/${o.cells.expected}, got ${o.cells.got}, candidates ${o.candidates})`);
 }
 
 if (timings.length) {

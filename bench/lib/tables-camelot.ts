@@ -135,11 +135,13 @@ export interface CaseOutcome {
   cells: { correct: number; expected: number; got: number };
   shapeMatch: boolean;
   candidates: number;
+  /** Confidence of the detected table judged (the exact one, else the best-overlapping one). */
+  confidence: number | null;
 }
 
 const pageCache = new Map<string, Awaited<ReturnType<typeof detectInPdf>>>();
 
-async function candidates(run: CamelotRun): Promise<Grid[]> {
+async function candidates(run: CamelotRun): Promise<Array<{ grid: Grid; confidence: number }>> {
   const pages = parsePages(run.kwargs.pages);
   const key = `${run.pdf}|${pages.join(',')}|${String(run.kwargs.password ?? '')}`;
   let detected = pageCache.get(key);
@@ -149,7 +151,7 @@ async function candidates(run: CamelotRun): Promise<Grid[]> {
   }
   const { dense, norm } = presentation(run.kwargs);
   const areas = [...((run.kwargs.table_areas as string[] | undefined) ?? []), ...((run.kwargs.table_regions as string[] | undefined) ?? [])];
-  const out: Grid[] = [];
+  const out: Array<{ grid: Grid; confidence: number }> = [];
   for (const p of detected) {
     let tables = p.detected;
     if (areas.length) {
@@ -162,7 +164,7 @@ async function candidates(run: CamelotRun): Promise<Grid[]> {
         .filter((t): t is NonNullable<typeof t> => t !== undefined && boxes.some((b) => intersectionArea(t.grid.bbox, b) > 0));
     }
     // Lattice expectations are cell grids; the text-based flavours' are line grids.
-    for (const t of tables) out.push(normaliseGrid(run.flavor === 'lattice' ? denseGrid(t.grid, dense) : lineGrid(t.lines, t.grid.colCount), norm));
+    for (const t of tables) out.push({ grid: normaliseGrid(run.flavor === 'lattice' ? denseGrid(t.grid, dense) : lineGrid(t.lines, t.grid.colCount), norm), confidence: t.grid.confidence });
   }
   return out;
 }
@@ -171,20 +173,24 @@ export async function evaluateCamelot(cases: readonly CamelotCase[]): Promise<Ca
   const outcomes: CaseOutcome[] = [];
   for (const c of cases) {
     const perRun = await Promise.all(c.runs.map(async (r) => ({ run: r, grids: await candidates(r) })));
-    const judge = (run: CamelotRun, grids: Grid[], exp: { name: string; rows: Grid }): CaseOutcome => {
+    const judge = (run: CamelotRun, found: Array<{ grid: Grid; confidence: number }>, exp: { name: string; rows: Grid }): CaseOutcome => {
       const { norm } = presentation(run.kwargs);
       const want = normaliseGrid(exp.rows, norm);
       let best = { correct: 0, expected: 0, got: 0 };
       let pass = false;
       let shape = false;
-      for (const g of grids) {
-        if (sameGrid(want, g)) pass = true;
+      let confidence: number | null = null;
+      for (const { grid: g, confidence: c } of found) {
+        if (sameGrid(want, g) && !pass) [pass, confidence] = [true, c];
         if (g.length === want.length && g[0]?.length === want[0]?.length) shape = true;
         const o = cellOverlap(want, g);
-        if (o.correct > best.correct || best.expected === 0) best = o;
+        if (o.correct > best.correct || best.expected === 0) {
+          best = o;
+          if (!pass) confidence = c;
+        }
       }
-      if (grids.length === 0) best = cellOverlap(want, []);
-      return { test: run.test, flavor: run.flavor, expected: exp.name, pass, cells: best, shapeMatch: shape, candidates: grids.length };
+      if (found.length === 0) best = cellOverlap(want, []);
+      return { test: run.test, flavor: run.flavor, expected: exp.name, pass, cells: best, shapeMatch: shape, candidates: found.length, confidence };
     };
     if (c.assignment) {
       // Best one-to-one pairing of runs and expected tables (small: try all permutations).

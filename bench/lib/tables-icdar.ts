@@ -21,6 +21,7 @@ import path from 'node:path';
 import { intersectionArea, type BBox } from '../../src/model/document.js';
 import { corpusPath } from './corpus.js';
 import { detectInPdf, type PageTables } from './tables-pdf.js';
+import type { TableGrid } from '../../src/model/table.js';
 import { adjacencyRelations, correctRelations, countRelations, gridSpanCells, matchByIou, prf, type Prf, type SpanCell } from './tables-metrics.js';
 
 export const ICDAR_DIR = 'tables/tabula-java/src/test/resources/technology/tabula/icdar2013-dataset';
@@ -88,7 +89,9 @@ export function loadIcdar(): IcdarDoc[] {
             const r1 = Number(attr(c[1]!, 'end-row') ?? r0);
             const c1 = Number(attr(c[1]!, 'end-col') ?? c0);
             const text = decode(c[2]!.match(/<content>([\s\S]*?)<\/content>/)?.[1] ?? '');
-            cells.push({ r0, c0, r1, c1, text });
+            const cell: SpanCell = { r0, c0, r1, c1, text };
+            if (/<bounding-box/.test(c[2]!)) cell.box = boxOf(c[2]!);
+            cells.push(cell);
           }
           tables.push({ page, box: boxOf(r[2]!), cells });
         });
@@ -114,6 +117,8 @@ export interface IcdarResult {
   /** detectTables time per table (ms) on pages with tables. */
   msPerTable: number[];
   perDoc: Array<{ name: string; gt: number; detected: number; matched: number; charP: number; charR: number; relP: number; relR: number }>;
+  /** Per ground-truth table: its best-overlapping detected table's structure and evidence. */
+  perTable: TableEvidence[];
 }
 
 interface Char {
@@ -141,6 +146,7 @@ export async function evaluateIcdar(docs: readonly IcdarDoc[], onDoc?: (name: st
   const rel = { correct: 0, detected: 0, truth: 0 };
   const msPerTable: number[] = [];
   const perDoc: IcdarResult['perDoc'] = [];
+  const perTable: TableEvidence[] = [];
   for (const doc of docs) {
     const pages = await detectInPdf(doc.pdf);
     onDoc?.(doc.name, pages);
@@ -184,9 +190,11 @@ export async function evaluateIcdar(docs: readonly IcdarDoc[], onDoc?: (name: st
           if (a > bestArea) [best, bestArea] = [j, a];
         });
         const det = best >= 0 ? adjacencyRelations(gridSpanCells(p.tables[best]!)) : new Map<string, number>();
-        docRel.truth += countRelations(truth);
-        docRel.detected += countRelations(det);
-        docRel.correct += correctRelations(truth, det);
+        const one = { truth: countRelations(truth), detected: countRelations(det), correct: correctRelations(truth, det) };
+        docRel.truth += one.truth;
+        docRel.detected += one.detected;
+        docRel.correct += one.correct;
+        if (best >= 0) perTable.push(tableEvidence(doc.name, p, t.cells, p.tables[best]!, prf(one.correct, one.detected, one.truth).f1));
       });
     }
     gtTables += docGt;
@@ -217,5 +225,46 @@ export async function evaluateIcdar(docs: readonly IcdarDoc[], onDoc?: (name: st
     relations: rel,
     msPerTable,
     perDoc,
+    perTable,
   };
+}
+
+export interface TableEvidence {
+  name: string;
+  /** Adjacency F1 of the detected table against this ground-truth table. */
+  f1: number;
+  confidence: number;
+  /** Detected cells with text, and those whose words come from two or more ground-truth cells. */
+  cells: number;
+  mixed: number;
+}
+
+/**
+ * A detected cell is mixed when its words lie in two or more ground-truth cells (words: runs
+ * cut at spaces, each character an equal share of the run's box; a word's centre decides).
+ */
+function tableEvidence(name: string, p: PageTables, gtCells: readonly SpanCell[], grid: TableGrid, f1: number): TableEvidence {
+  const gtBoxes = gtCells.filter((c) => c.box).map((c) => p.toPage(...c.box!));
+  const words: Array<{ x: number; y: number }> = [];
+  for (const r of p.content.runs) {
+    const n = r.text.length || 1;
+    for (const m of r.text.matchAll(/\S+/g)) {
+      words.push({ x: r.bbox.left + (r.bbox.width * (m.index + m[0].length / 2)) / n, y: r.bbox.top + r.bbox.height / 2 });
+    }
+  }
+  const inside = (w: { x: number; y: number }, b: BBox) => w.x >= b.left && w.x <= b.left + b.width && w.y >= b.top && w.y <= b.top + b.height;
+  let cells = 0;
+  let mixed = 0;
+  for (const c of grid.cells) {
+    if (!c.text.trim()) continue;
+    cells++;
+    const owners = new Set<number>();
+    for (const w of words) {
+      if (!inside(w, c.bbox)) continue;
+      const g = gtBoxes.findIndex((b) => inside(w, b));
+      if (g >= 0) owners.add(g);
+    }
+    if (owners.size >= 2) mixed++;
+  }
+  return { name, f1, confidence: grid.confidence, cells, mixed };
 }

@@ -18,6 +18,8 @@ export interface SpanCell {
   r1: number;
   c1: number;
   text: string;
+  /** The cell's text box, PDF user space [x1, y1, x2, y2] (ICDAR ground truth only). */
+  box?: [number, number, number, number];
 }
 
 export function normCellText(s: string): string {

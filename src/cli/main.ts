@@ -15,6 +15,7 @@ import { runCommand, type CommandFlags } from './run-command.js';
 import { addServeCommand } from './serve.js';
 import { registerEditCommand } from './commands/edit.js';
 import { registerMarkdownCommand } from './commands/markdown.js';
+import { registerViewCommand } from './commands/view.js';
 
 /** The CLI's own flags, offered as suggestions when a spec option is mistyped. */
 const CLI_FLAGS = ['out', 'workers', 'task-timeout', 'data-dir', 'keep-files', 'out-dir', 'base64-images', 'help'];
@@ -57,5 +58,7 @@ addServeCommand(program);
 registerEditCommand(program);
 // The v3 markdown parse is not a registry operation (its own job shape): registered here.
 registerMarkdownCommand(program);
+// A viewer of a finished result (no job): registered here.
+registerViewCommand(program);
 
 await program.parseAsync(process.argv);

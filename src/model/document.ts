@@ -40,6 +40,12 @@ export interface OcrEntry {
   text: string;
   bbox: BBox;
   confidence: number | null;
+  /** '#rrggbb' fill colour from the PDF text layer (option transfer_text_color). */
+  text_color?: string;
+  /** URL of the PDF link annotation over the word (option attach_hyperlinks). */
+  hyperlink?: string;
+  /** The word is struck through in the PDF (option preserve_strikethrough). */
+  strikethrough?: boolean;
 }
 
 /**

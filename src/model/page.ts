@@ -20,6 +20,18 @@ export interface TextRun {
   eol?: boolean;
   /** Baseline direction on the page in degrees (0 = left to right; 90 = top to bottom). */
   dir?: 0 | 90 | 180 | 270;
+  /** Fill colour '#rrggbb' from the text layer; set only when the job asks for text colour. */
+  color?: string;
+  /** URL of the link annotation over the run; set only when the job asks for hyperlinks. */
+  href?: string;
+  /** Crossed out by a rule through its middle; set only when the job asks for strikethrough. */
+  strike?: boolean;
+}
+
+/** A link annotation's active area and target (PDF /Link with a URI action). */
+export interface LinkArea {
+  bbox: BBox;
+  href: string;
 }
 
 /** A straight ruling segment (stroked line, or a thin filled rectangle). */
@@ -55,4 +67,6 @@ export interface PageContent {
   graphics: BBox[];
   /** How the text was obtained. */
   textSource: 'text' | 'ocr' | 'none';
+  /** Link annotations of the page; read only when the job asks for hyperlinks. */
+  links?: LinkArea[];
 }

@@ -14,11 +14,17 @@ import { findBarCharts } from './charts/read-bar-chart.js';
 import { detectPictures } from './pictures/detect-pictures.js';
 import { readingOrder } from './reading-order/xy-cut.js';
 import { detectTables } from './tables/detect-tables.js';
+import { markRuns } from './text-marks/mark-runs.js';
 
 export interface AnalyzeOptions {
   /** page_by_page: one Page block in text-layer order (column order if fixReadingOrder). */
   pageByPage: boolean;
   fixReadingOrder: boolean;
+  /**
+   * Text-layer facts the job asks for (transfer_text_color, attach_hyperlinks,
+   * preserve_strikethrough); absent in a default parse, which then reads none of them.
+   */
+  textLayer?: { color: boolean; links: boolean; strike: boolean };
 }
 
 /** Text inside a picture region stays with the picture only if there is little of it. */
@@ -40,6 +46,7 @@ export function fontHistogram(runs: readonly TextRun[]): Record<string, number> 
 }
 
 export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLayout {
+  if (opts.textLayer && (opts.textLayer.links || opts.textLayer.strike)) content = markRuns(content, opts.textLayer);
   const page: BBox = { left: 0, top: 0, width: content.width, height: content.height };
   const base = {
     pageNumber: content.pageNumber,

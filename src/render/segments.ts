@@ -8,6 +8,7 @@ import type { DocItem, QuireDocument } from '../model/quire-document.js';
 import { escapeHtml } from './escape.js';
 import { runsHtml, runsMarkdown } from './inline-runs.js';
 import { tableHtml, tableMarkdown } from './table.js';
+import { markInline } from './inline-marks.js';
 
 export interface Rendered {
   html: string;
@@ -36,10 +37,13 @@ export function renderItem(item: DocItem): Rendered {
 function renderBlock(item: DocItem): Rendered {
   if (item.type === 'Table' && item.table) return { html: tableHtml(item.table), markdown: tableMarkdown(item.table) };
   const content = item.text;
-  // Formatted runs (office documents) give the inline html/markdown; plain text otherwise.
+  const plain = paragraph(content);
+  // Formatted runs (office documents) give the inline html/markdown; otherwise the links and
+  // strikethrough the job asked for (render/inline-marks); plain text when neither applies.
   const runs = item.runs?.map((r) => ({ ...r, text: r.text.replace(/\s*\n\s*/g, ' ') }));
-  const flat = runs ? runsMarkdown(runs, (x) => x) : paragraph(content);
-  const esc = runs ? runsHtml(runs) : escapeHtml(flat);
+  const marked = runs || item.type === 'Picture' || item.type === 'Formula' ? null : markInline(plain, item.words);
+  const flat = runs ? runsMarkdown(runs, (x) => x) : marked?.markdown ?? plain;
+  const esc = runs ? runsHtml(runs) : marked?.html ?? escapeHtml(plain);
   switch (item.type) {
     case 'Title':
       return { html: `<h1>${esc}</h1>`, markdown: `# ${flat}` };
@@ -59,8 +63,9 @@ function renderBlock(item: DocItem): Rendered {
         }
         return { html: `<${tag}><li>${box}${esc}</li></${tag}>`, markdown: `${' '.repeat(4 * item.list.depth)}${marker} ${flat}` };
       }
-      const li = flat.replace(LIST_MARKER, '');
-      return { html: `<ul><li>${escapeHtml(li)}</li></ul>`, markdown: `- ${li}` };
+      const li = (runs ? flat : plain).replace(LIST_MARKER, '');
+      const m = marked ? markInline(li, item.words) : null;
+      return { html: `<ul><li>${m?.html ?? escapeHtml(li)}</li></ul>`, markdown: `- ${m?.markdown ?? li}` };
     }
     case 'Caption':
       return { html: `<figcaption>${esc}</figcaption>`, markdown: `*${flat}*` };
@@ -75,10 +80,15 @@ function renderBlock(item: DocItem): Rendered {
     case 'Picture': {
       const url = item.image ?? undefined;
       const src = url ? ` src="${escapeHtml(url)}"` : '';
-      return { html: `<figure><img${src} alt="${esc}"></figure>`, markdown: `![${flat.replace(/[[\]]/g, '')}](${url ?? ''})` };
+      return { html: `<figure><img${src} alt="${esc}"></figure>`, markdown: `![${plain.replace(/[[\]]/g, '')}](${url ?? ''})` };
     }
     case 'Page': {
       const paras = content.split(/\n/).filter(Boolean);
+      const m = marked ? markInline(content, item.words) : null;
+      if (m) {
+        const lines = (s: string) => s.split(/\n/).filter(Boolean);
+        return { html: lines(m.html).map((p) => `<p>${p}</p>`).join(''), markdown: lines(m.markdown).join('\n') };
+      }
       return { html: paras.map((p) => `<p>${escapeHtml(p)}</p>`).join(''), markdown: paras.join('\n') };
     }
     default:

@@ -66,6 +66,8 @@ export interface StoredChunkedResult {
   exports?: Record<string, string>;
   /** Format facts of office/HTML inputs (pagination, rendering, speaker notes), shown as `metadata.document`. */
   document_metadata?: Record<string, unknown>;
+  /** xml_citation: bibliography and in-text citations, shown as `metadata.citations`. */
+  citations?: unknown;
 }
 
 export function v1CreationResponse(rec: JobRecord, quotaRemaining: number, mergeTables: boolean): CreationResponse {
@@ -108,6 +110,7 @@ export function v1StatusView(rec: JobRecord, read: ReadOptions, chunkView: Chunk
     if (r.skipped_pages?.length) view.metadata = { skipped_pages: r.skipped_pages };
     if (r.notes?.length) view.metadata = { ...view.metadata, notes: r.notes };
     if (r.document_metadata) view.metadata = { ...view.metadata, document: r.document_metadata };
+    if (r.citations) view.metadata = { ...view.metadata, citations: r.citations };
     // A result kept in a chunk-lines file (render/chunk-lines.ts) is read when `chunks` is touched.
     const stored = chunkSourceOf(r);
     const shown = { ...chunkView, base64Images: read.base64Images };

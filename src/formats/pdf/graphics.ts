@@ -60,6 +60,8 @@ export interface OpCodes {
   eoFillStroke: number;
   closeFillStroke: number;
   closeEOFillStroke: number;
+  /** pdf.js turns every fill colour (gray, CMYK, RGB, named spaces) into this, args [hex]. */
+  setFillRGBColor: number;
 }
 
 const DRAW_MOVE = 0;
@@ -97,12 +99,16 @@ export function walkGraphics(
   fontOf: (loadedName: string) => FontFace,
   /** Optional-content visibility (pdf.js OptionalContentConfig.isVisible); hidden layers are skipped. */
   isVisible: (props: unknown) => boolean = () => true,
+  /** Give each text run the fill colour it was painted with (`TextRun.color`). */
+  withColor = false,
 ): GraphicsContent {
   const out: GraphicsContent = { runs: [], rules: [], rects: [], images: [], paths: [] };
   let ctm: readonly number[] = baseTransform;
   let lineWidth = 1;
   let ts = new TextState();
-  const stack: Array<{ ctm: readonly number[]; lineWidth: number; ts: TextState }> = [];
+  // Fill colour as pdf.js reports it ('#rrggbb'); black until set, as in PDF.
+  let fill = '#000000';
+  const stack: Array<{ ctm: readonly number[]; lineWidth: number; ts: TextState; fill: string }> = [];
   const strokeOps = new Set([ops.stroke, ops.closeStroke, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
   const fillOps = new Set([ops.fill, ops.eoFill, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
   const imageOps = new Set([
@@ -134,6 +140,7 @@ export function walkGraphics(
       continue;
     }
     const sink = hidden > 0 ? [] : out.runs;
+    const painted = sink.length;
     if (fn === ops.showText || fn === ops.showSpacedText) {
       if (args) showText(ts, args[0] as ArrayLike<Glyph | number>, ctm, sink);
     } else if (fn === ops.setTextMatrix && args) {
@@ -167,20 +174,22 @@ export function walkGraphics(
       ts.hScale = (Number(args[0]) || 100) / 100;
     } else if (fn === ops.setTextRise && args) {
       ts.rise = Number(args[0]) || 0;
+    } else if (fn === ops.setFillRGBColor && args) {
+      if (typeof args[0] === 'string') fill = args[0];
     } else if (fn === ops.save) {
-      stack.push({ ctm, lineWidth, ts: ts.clone() });
+      stack.push({ ctm, lineWidth, ts: ts.clone(), fill });
     } else if (fn === ops.restore) {
       const s = stack.pop();
-      if (s) ({ ctm, lineWidth, ts } = s);
+      if (s) ({ ctm, lineWidth, ts, fill } = s);
     } else if (fn === ops.transform && args) {
       ctm = multiply(ctm, args as number[]);
     } else if (fn === ops.paintFormXObjectBegin && args) {
-      stack.push({ ctm, lineWidth, ts: ts.clone() });
+      stack.push({ ctm, lineWidth, ts: ts.clone(), fill });
       const matrix = args[0] as number[] | null;
       if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
     } else if (fn === ops.paintFormXObjectEnd) {
       const s = stack.pop();
-      if (s) ({ ctm, lineWidth, ts } = s);
+      if (s) ({ ctm, lineWidth, ts, fill } = s);
     } else if (fn === ops.setLineWidth && args) {
       lineWidth = Number(args[0]) || 0;
     } else if (hidden > 0) {
@@ -203,6 +212,7 @@ export function walkGraphics(
       const ctmScale = Math.sqrt(Math.abs(ctm[0]! * ctm[3]! - ctm[1]! * ctm[2]!)) || 1;
       collectPath(data, ctm, stroked, filled, Math.max(lineWidth * ctmScale, 0.1 * scale), out);
     }
+    if (withColor) for (let k = painted; k < sink.length; k++) sink[k]!.color = fill;
   }
   return out;
 }

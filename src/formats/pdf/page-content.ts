@@ -9,6 +9,15 @@ import { loadPdfJs, type PDFPageProxy } from './open-document.js';
 import { clearDecodeLimitHit, throwIfDecodeLimitHit } from './decode-limits.js';
 import { enableDirectOperatorLists } from './oplist-worker.js';
 import { describeFont, type FontFace } from './text-state.js';
+import { readLinkAreas } from './link-annotations.js';
+
+/** Text-layer facts read only on request (they cost time and change no default output). */
+export interface TextLayerExtras {
+  /** Fill colour of each run (`TextRun.color`). */
+  color?: boolean;
+  /** Link annotations (`PageContent.links`). */
+  links?: boolean;
+}
 
 let opCodes: OpCodes | undefined;
 let annotationModeDisable = 0;
@@ -21,7 +30,7 @@ async function getOpCodes(): Promise<OpCodes> {
   return opCodes;
 }
 
-export async function extractPageContent(page: PDFPageProxy, isVisible?: (props: unknown) => boolean): Promise<PageContent> {
+export async function extractPageContent(page: PDFPageProxy, isVisible?: (props: unknown) => boolean, extras?: TextLayerExtras): Promise<PageContent> {
   const ops = await getOpCodes();
   const viewport = page.getViewport({ scale: 1 });
   const pageBox = { left: 0, top: 0, width: viewport.width, height: viewport.height };
@@ -46,7 +55,7 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
     }
     return f;
   };
-  const g = walkGraphics(list.fnArray, list.argsArray, ops, viewport.transform, pageBox, fontOf, isVisible);
+  const g = walkGraphics(list.fnArray, list.argsArray, ops, viewport.transform, pageBox, fontOf, isVisible, extras?.color === true);
   // Content outside the crop box is not on the page (spreads cut into pages, bleed).
   const onPage = (b: { left: number; top: number; width: number; height: number }) => {
     const cx = b.left + b.width / 2;
@@ -54,6 +63,7 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
     return cx >= 0 && cy >= 0 && cx <= viewport.width && cy <= viewport.height;
   };
   const runs = g.runs.filter((r) => onPage(r.bbox));
+  const links = extras?.links ? await readLinkAreas(page) : undefined;
   return {
     pageNumber: page.pageNumber,
     width: viewport.width,
@@ -64,5 +74,6 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
     images: g.images.filter((b) => b.width > 0 && b.height > 0),
     graphics: g.paths.filter(onPage),
     textSource: runs.length > 0 ? 'text' : 'none',
+    ...(links ? { links } : {}),
   };
 }

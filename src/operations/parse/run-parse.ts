@@ -14,6 +14,8 @@ import { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
 import { classifyDocument } from '../../pipeline/classify/document-types.js';
 import { mergeTablesAcrossPages } from '../../pipeline/merge-tables/merge-tables.js';
 import { tableProcessingNotes } from './processing-notes.js';
+import { applyContentSource, contentSourceNotes } from './content-source.js';
+import { linkCitations, type CitationMetadata } from '../../pipeline/bibliography/link-citations.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import path from 'node:path';
 import { sniffImageType } from '../../formats/image/sniff-image-type.js';
@@ -45,6 +47,8 @@ export interface ParseResult {
   skipped_pages: Array<{ page_number: number; error: string }>;
   /** Options accepted without local effect, explained (shown in the job's metadata). */
   notes?: string[];
+  /** xml_citation: the bibliography and in-text citations (shown as `metadata.citations`). */
+  citations?: CitationMetadata;
 }
 
 const OFFICE_HINT = 'Office documents (DOCX, PPTX, DOC, PPT) are not supported by this build; convert them to PDF first.';
@@ -63,6 +67,12 @@ function wantsImages(o: ParseOptions): boolean {
   if (o.response_profile === 'slim') return false;
   if (o.response_profile === 'full') return true;
   return o.output_fields.image;
+}
+
+/** Text-layer facts the options ask for; none (and no cost) in a default parse. */
+function textLayerRequest(o: ParseOptions): { textLayer?: { color: boolean; links: boolean; strike: boolean } } {
+  const want = { color: o.transfer_text_color, links: o.attach_hyperlinks, strike: o.preserve_strikethrough };
+  return want.color || want.links || want.strike ? { textLayer: want } : {};
 }
 
 /** The parse of an input as the neutral document, and how many pages were selected. */
@@ -87,6 +97,7 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
   const analyze = {
     pageByPage: options.segmentation_method === 'page_by_page',
     fixReadingOrder: options.fix_reading_order,
+    ...textLayerRequest(options),
   };
   // page_by_page has no layout to detect; the other methods use the model when there is one.
   const layout = analyze.pageByPage || !ctx.layoutModel ? null : { ...ctx.layoutModel, advanced: options.segmentation_method === 'advanced_layout_detection' };
@@ -109,6 +120,9 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   const { doc, pageCount } = await parseToDocument(ctx);
   const { options } = ctx;
   let segments: Segment[] = segmentsOf(doc);
+  let citations: CitationMetadata | null = null;
+  if (options.xml_citation) ({ segments, metadata: citations } = linkCitations(segments));
+  segments = applyContentSource(segments, options.segment_processing);
   if (options.segment_filter !== 'all') {
     const keep = new Set<string>(options.segment_filter);
     segments = segments.filter((s) => keep.has(s.segment_type));
@@ -116,11 +130,12 @@ export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   // Chunks left without segments do not exist: chunking runs on the filtered list.
   const chunks = chunkSegments(segments, ctx.jobId);
   // Page notes (an OCR reading that found nothing on a page with ink, a scan layer replaced).
-  const notes = [...tableProcessingNotes(options.segment_processing), ...doc.warnings.filter((w) => w.code === 'page_note').map((w) => `page ${w.pageNumber}: ${w.message}`)];
+  const notes = [...tableProcessingNotes(options.segment_processing), ...contentSourceNotes(options.segment_processing), ...doc.warnings.filter((w) => w.code === 'page_note').map((w) => `page ${w.pageNumber}: ${w.message}`)];
   return {
     chunks,
     page_count: pageCount,
     skipped_pages: doc.warnings.filter((w) => w.code === 'page_skipped').map((w) => ({ page_number: w.pageNumber!, error: w.message })),
     ...(notes.length ? { notes } : {}),
+    ...(citations ? { citations } : {}),
   };
 }

@@ -6,7 +6,7 @@
 import { roundBBox, type OcrEntry, type Provenance, type SegmentType } from '../../model/document.js';
 import { stableId } from '../../model/ids.js';
 import type { Block, PageLayout } from '../../model/layout.js';
-import type { DocItem, DocWarning, PageInfo, PageUnit, QuireDocument, TextSource } from '../../model/quire-document.js';
+import type { DocItem, DocWarning, Hyperlink, PageInfo, PageUnit, QuireDocument, TextSource } from '../../model/quire-document.js';
 import { blockContent } from './block-text.js';
 import { tableText } from '../../render/table.js';
 
@@ -24,7 +24,19 @@ function blockWords(b: Block): OcrEntry[] {
   if (b.table) {
     return b.table.cells.filter((c) => c.text).map((c) => ({ text: c.text, bbox: roundBBox(c.bbox), confidence: null }));
   }
-  return b.lines.flatMap((l) => l.words.map((w) => ({ text: w.text, bbox: roundBBox(w.bbox), confidence: w.confidence })));
+  return b.lines.flatMap((l) => l.words.map((w) => ({ ...w, bbox: roundBBox(w.bbox) })));
+}
+
+/** Neighbouring words under one link annotation, as the item's hyperlinks. */
+function wordLinks(words: readonly OcrEntry[]): Hyperlink[] {
+  const out: Hyperlink[] = [];
+  let prev: OcrEntry | undefined;
+  for (const w of words) {
+    if (w.hyperlink && prev?.hyperlink === w.hyperlink) out[out.length - 1]!.text += ' ' + w.text;
+    else if (w.hyperlink) out.push({ text: w.text, href: w.hyperlink });
+    prev = w;
+  }
+  return out;
 }
 
 function itemConfidence(b: Block): number | null {
@@ -53,6 +65,8 @@ function itemOf(b: Block, i: number, page: PageLayout, docKey: string, merged: r
   if (type === 'PageHeader' || type === 'PageFooter') item.furniture = true;
   if (b.table) item.table = b.table;
   if (b.chart) item.chart = b.chart;
+  const links = wordLinks(item.words ?? []);
+  if (links.length) item.links = links;
   return item;
 }
 

@@ -28,6 +28,20 @@ function isOpen(b: Block): boolean {
   return b.kind === 'text' && (b.type === undefined || b.type === 'Text');
 }
 
+/** An enumerator that numbers sections as well as list items ("2.", "IV.", "B)"); bullets do not. */
+const ENUMERATOR = /^\s*(\d{1,2}(\.\d{1,2}){0,3}[.)]?|[IVX]{1,5}[.)]|[A-Z][.)])\s+\S/;
+
+/**
+ * A block the page hints typed ListItem for its enumerator that is set as a heading: one
+ * line, short, without closing punctuation, in bold or larger type than the body ("2. Method"
+ * in bold is a section; "2. Buy milk." in body type is a list item).
+ */
+function numberedHeadingCandidate(b: Block, body: number): boolean {
+  if (b.kind !== 'text' || b.type !== 'ListItem' || b.lines.length !== 1) return false;
+  const text = blockText(b);
+  return ENUMERATOR.test(text) && countWords(text) <= 12 && !/[.,;:]$/.test(text.trim()) && (b.bold || b.fontSize >= body * 1.12);
+}
+
 /** Mark page headers and footers: margin text that repeats across pages, or page numbers. */
 function markHeadersFooters(pages: readonly PageLayout[]): void {
   const counts = new Map<string, Set<number>>();
@@ -80,7 +94,10 @@ function markSectionHeaders(pages: readonly PageLayout[], body: number): void {
   const headers: Block[] = [];
   for (const p of pages) {
     p.blocks.forEach((b, i) => {
-      if (!isOpen(b)) return;
+      if (!isOpen(b) && !numberedHeadingCandidate(b, body)) return;
+      // A heading introduces what follows it: short bold text in the bottom margin with no
+      // text below it on the page (a company name in the footer) is not one.
+      if (b.bbox.top >= p.height * (1 - MARGIN) && !p.blocks.some((o) => o !== b && o.kind === 'text' && o.bbox.top > b.bbox.top + b.bbox.height / 2)) return;
       const text = blockText(b);
       const n = countWords(text);
       if (b.lines.length > 3 || n === 0 || n > 25) return;

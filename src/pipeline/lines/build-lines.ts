@@ -162,7 +162,12 @@ function finishLine(runs: TextRun[]): Line {
       confSum += r.confidence * n;
       confN += n;
     }
-    words.push({ text: t.trim(), bbox: r.bbox, confidence: r.confidence });
+    const word: OcrEntry = { text: t.trim(), bbox: r.bbox, confidence: r.confidence };
+    // Marks exist only when the job asked for them (pipeline/text-marks, formats/pdf).
+    if (r.color !== undefined) word.text_color = r.color;
+    if (r.href !== undefined) word.hyperlink = r.href;
+    if (r.strike) word.strikethrough = true;
+    words.push(word);
   }
   return {
     text: visualToLogical(text.replace(/\s+/g, ' ').trim()),

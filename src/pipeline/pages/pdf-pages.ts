@@ -107,7 +107,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
       let checked: RenderedPage | null = null;
       let keepPage = false;
       try {
-        content = await extractPageContent(page, visibility);
+        content = await extractPageContent(page, visibility, task.options.textLayer);
         if (!needsOcr(content, task.ocr)) {
           // A scan's layer is also checked against its ink (the rendering is kept for OCR).
           checked = await scanLayerContradicted(content, task.ocr, (dpi) => renderPdfPage(page, dpi));

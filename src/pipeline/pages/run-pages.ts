@@ -16,10 +16,11 @@ import type { PageLayout } from '../../model/layout.js';
 import { selectPages, type PageRange } from '../../options/page-range.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { PageTasks } from './page-tasks.js';
+import type { AnalyzeOptions } from '../analyze-page.js';
 
 /** The worker task payload of a batch, less its pages (see pipeline/pages/pdf-pages.ts). */
 export interface PageTaskSettings {
-  options: { pageByPage: boolean; fixReadingOrder: boolean };
+  options: AnalyzeOptions;
   ocr: { ocrMode: 'auto_ocr' | 'full_ocr'; ocrEngine: string; highResolution: boolean; cropDir: string | null };
   layout: unknown;
 }

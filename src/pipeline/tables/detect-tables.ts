@@ -70,7 +70,7 @@ function detectInFrame(page: TablePageInput, dir: TextDir, claimed: Set<number>,
     // A caption drawn inside the table's frame ("Table 5: ...") is not part of the table.
     const top = built && captionRule(built.lines, rules.h, region);
     if (top !== undefined) built = build({ ...region, top, height: region.top + region.height - top }, method);
-    if (!built || !acceptTable(built.grid, graphics)) return false;
+    if (!built || !acceptTable(built.grid, graphics, { cellPieces: built.cellPieces, rules })) return false;
     for (const i of built.runs) claimed.add(i);
     out.push({ grid: gridToPage(built.grid, dir), runIndices: [...built.runs].sort((a, b) => a - b), lines: built.lines });
     return true;

@@ -45,6 +45,8 @@ export interface BuiltGrid {
   textRows: boolean;
   /** The table's text lines, top to bottom, before lines are joined into rows. */
   lines: TableLine[];
+  /** Text pieces of each cell, index-aligned with grid.cells (table-evidence.ts). */
+  cellPieces: Piece[][];
 }
 
 /** One text line of a table: its chunks and the grid columns they fall in. */
@@ -365,6 +367,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     runs,
     textRows,
     lines: tableLines(),
+    cellPieces: pruned.cells.map((rc) => cellPieces[rc.source]!),
   };
 }
 

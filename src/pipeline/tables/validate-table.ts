@@ -6,6 +6,7 @@
  */
 import { intersectionArea, type BBox } from '../../model/document.js';
 import type { TableGrid } from '../../model/table.js';
+import { evidenceConfidence, tableEvidence, type TableEvidenceInput } from './table-evidence.js';
 
 /** A cell with more words than this is running text. */
 const PROSE_WORDS = 25;
@@ -55,7 +56,7 @@ function flowingShare(grid: TableGrid): number {
   return total ? flowingWords / total : 0;
 }
 
-export function acceptTable(grid: TableGrid, graphics: readonly BBox[] = []): boolean {
+export function acceptTable(grid: TableGrid, graphics: readonly BBox[] = [], evidence?: Omit<TableEvidenceInput, 'grid'>): boolean {
   const s = tableStats(grid);
   if (s.rowsWithText < 2 || s.colsWithText < 2 || s.filled < 3) return false;
   if (s.proseShare > 0.5) return false;
@@ -74,7 +75,7 @@ export function acceptTable(grid: TableGrid, graphics: readonly BBox[] = []): bo
   });
   const drawn = near.reduce((s, g) => s + intersectionArea(g, b), 0) / Math.max(1, b.width * b.height);
   if (near.length >= CHART_PATHS && (fill < 0.6 || drawn > 0.5)) return false;
-  grid.confidence = confidenceOf(grid, s.filled);
+  grid.confidence = evidence ? evidenceConfidence(tableEvidence({ grid, ...evidence })) : confidenceOf(grid, s.filled);
   return true;
 }
 
