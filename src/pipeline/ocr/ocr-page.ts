@@ -145,15 +145,19 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
 }
 
 /**
- * Read again when the page has ink but the reading is poor or nearly empty: under
- * RETRY_BELOW_SCORE confident letters (about a dozen words), or a letter-weighted
- * confidence under ACCEPT_QUALITY. Pages of body text read far above both and never pay.
+ * Read again when the page has ink but the reading is poor (letter-weighted confidence under
+ * ACCEPT_QUALITY) or holds fewer letters than RETRY_LETTERS_PER_GLYPH of the glyph-like
+ * components its ink mask shows, or when a global threshold calls over INKY_PAGE of the page
+ * ink (a receipt photographed on a dark table, a card on a coloured ground: the mask is not
+ * text against paper, and its glyph count means nothing). A page of text read well, however
+ * short (a one-line label), never pays.
  */
-const RETRY_BELOW_SCORE = 80;
+const RETRY_LETTERS_PER_GLYPH = 0.5;
+const INKY_PAGE = 0.3;
 function needsBinarizedRetry(o: ReadOutput): boolean {
   if (o.meta.blank) return false;
   if (o.raster.width < MIN_SIDE || o.raster.height < MIN_SIDE) return false;
-  return o.quality.score < RETRY_BELOW_SCORE || o.quality.quality < ACCEPT_QUALITY;
+  return o.quality.quality < ACCEPT_QUALITY || o.quality.chars < RETRY_LETTERS_PER_GLYPH * o.glyphs || o.inkFraction > INKY_PAGE;
 }
 
 /**
@@ -166,11 +170,12 @@ function isClearlyBetter(b: ReadingQuality, a: ReadingQuality): boolean {
 }
 
 function withoutQuality(o: ReadOutput): OcrPageOutput {
-  const { quality: _q, ...rest } = o;
+  const { quality: _q, glyphs: _g, inkFraction: _i, ...rest } = o;
   return rest;
 }
 
-type ReadOutput = OcrPageOutput & { quality: ReadingQuality };
+/** A reading, how good it is, and how many glyph-like components the page's ink mask holds. */
+type ReadOutput = OcrPageOutput & { quality: ReadingQuality; glyphs: number; inkFraction: number };
 
 async function readPage(raster: RasterImage, engine: OcrEngine, options: OcrPageOptions): Promise<ReadOutput> {
   const started = performance.now();
@@ -179,15 +184,18 @@ async function readPage(raster: RasterImage, engine: OcrEngine, options: OcrPage
   let ocrRaster: RasterImage | undefined;
   let page = raster;
   let quality: ReadingQuality = { score: 0, quality: 0, chars: 0 };
+  let glyphs = 0;
+  let inkFraction = 0;
   const done = (runs: TextRun[]): ReadOutput => {
     meta.wordCount = runs.length;
     meta.elapsedMs = Math.round(performance.now() - started);
-    return { runs, meta, raster: page, quality, ...(ocrRaster ? { ocrRaster } : {}) };
+    return { runs, meta, raster: page, quality, glyphs, inkFraction, ...(ocrRaster ? { ocrRaster } : {}) };
   };
 
   if (raster.width < MIN_SIDE || raster.height < MIN_SIDE) return done([]);
   let grey = toGrey(raster);
   const mask = await inkMask(grey);
+  inkFraction = mask.inkFraction;
   if (isBlank(mask)) {
     meta.blank = true;
     return done([]);
@@ -196,6 +204,7 @@ async function readPage(raster: RasterImage, engine: OcrEngine, options: OcrPage
   const comps = maskComponents(mask);
   const { skew, order, sideways } = planOrientation(mask, options, textInkPoints(mask, comps));
   const sizes = glyphSizes(mask, { sideways }, comps);
+  glyphs = sizes.heights.length;
   // Mask pixels per pixel of the page raster (the sharper one once it is taken).
   let maskScale = mask.scale;
   if (options.sharper && !textLargeEnough(sizes, mask)) {
