@@ -30,7 +30,7 @@ export const LEXICON: LexiconEntry[] = [
     key: 'receipt',
     aliases: ['receipt', 'receipts', 'sales receipt', 'till receipt', 'cash receipt', 'expense receipt', 'store receipt', 'purchase receipt', 'ticket', 'fuel receipt'],
     terms: { receipt: 3, cashier: 2.5, cash: 1.5, change: 1.5, 'thank you': 1.5, rounding: 2, 'total qty': 2, tender: 2, visa: 0.8, mastercard: 0.8, gst: 1, 'sr': 0.5, qty: 0.5, total: 0.8, 'tax invoice': 0.5, ticket: 1.5, ticke: 1, tpv: 1.5, 'payment receipt': 1, 'change due': 2, item: 0.5, reçu: 2, bon: 0.5, montant: 0.8, pos: 0.8 },
-    cues: { tallNarrow: 4, money: 1, lineItems: 0.6 },
+    cues: { tallNarrow: 4, money: 1, lineItems: 0.6, clockTime: 1.5 },
   },
   {
     key: 'bank statement',
