@@ -81,5 +81,5 @@ export async function corpusDocument(engine: () => Engine, rel: string, pageRang
 /** Lazily created engine shared by one bench run. */
 export function lazyEngine(workers = 1): { get: () => Engine; close: () => Promise<void> } {
   let e: Engine | undefined;
-  return { get: () => (e ??= createEngine({ workers })), close: async () => e?.close() };
+  return { get: () => (e ??= createEngine({ workers, taskTimeoutMs: 300_000 })), close: async () => e?.close() };
 }

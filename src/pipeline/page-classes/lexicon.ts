@@ -30,7 +30,7 @@ export const LEXICON: LexiconEntry[] = [
     key: 'receipt',
     aliases: ['receipt', 'receipts', 'sales receipt', 'till receipt', 'cash receipt', 'expense receipt', 'store receipt', 'purchase receipt', 'ticket', 'fuel receipt'],
     terms: { receipt: 3, cashier: 2.5, cash: 1.5, change: 1.5, 'thank you': 1.5, rounding: 2, 'total qty': 2, tender: 2, visa: 0.8, mastercard: 0.8, gst: 1, 'sr': 0.5, qty: 0.5, total: 0.8, 'tax invoice': 0.5, ticket: 1.5, ticke: 1, tpv: 1.5, 'payment receipt': 1, 'change due': 2, item: 0.5, reçu: 2, bon: 0.5, montant: 0.8, pos: 0.8 },
-    cues: { tallNarrow: 4, money: 1, lineItems: 0.6 },
+    cues: { tallNarrow: 4, money: 1, lineItems: 0.6, clockTime: 1.5 },
   },
   {
     key: 'bank statement',
@@ -113,7 +113,7 @@ export const LEXICON: LexiconEntry[] = [
     key: 'book',
     aliases: ['book', 'books', 'ebook', 'textbook', 'novel', 'lecture notes', 'chapter', 'course notes', 'publication'],
     terms: { chapter: 3, contents: 2.5, 'table of contents': 3, preface: 3, foreword: 3, isbn: 3, edition: 2, copyright: 1.5, 'all rights reserved': 2, publisher: 2, press: 1, author: 1, index: 0.8, appendix: 1, vorlesung: 2, skript: 2, kapitel: 3, inhaltsverzeichnis: 3, lecture: 1.5, exercise: 1, 'part': 0.8, dedication: 2, acknowledgments: 0.8, 'licensed under': 1, vorwort: 3, auflage: 2, préface: 3, chapitre: 3, 'sommaire': 2 },
-    cues: { prose: 1 },
+    cues: { prose: 1.5 },
   },
   {
     key: 'medical record',

@@ -9,7 +9,7 @@
 import type { DocItem, QuireDocument } from '../../model/quire-document.js';
 import { words } from './text.js';
 
-export const CUE_NAMES = ['mrz', 'tallNarrow', 'wideCard', 'fewWords', 'money', 'lineItems', 'keyValues', 'formFields', 'contact', 'address', 'prose', 'citations', 'formulas', 'tables'] as const;
+export const CUE_NAMES = ['mrz', 'tallNarrow', 'clockTime', 'wideCard', 'fewWords', 'money', 'lineItems', 'keyValues', 'formFields', 'contact', 'address', 'prose', 'citations', 'formulas', 'tables'] as const;
 export type CueName = (typeof CUE_NAMES)[number];
 
 export interface PageEvidence {
@@ -41,6 +41,8 @@ const CONTACT = /[\w.+-]+@[\w-]+\.[\w.]+|\bwww\.[\w-]+\.\w+|\+?\(?\d{2,4}\)?[\s.
 const ADDRESS = /\b\d{1,5}\s+[\p{L}]+(?:\s+[\p{L}]+)?\s+(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct)\b|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/gimu;
 const CITATION = /\[\d{1,3}(?:[,–-]\s*\d{1,3})*\]|\bet al\b/g;
 const MRZ_LINE = /[A-Z0-9<]{25,}/g;
+/** A time of day next to a date or an amount: tills print when the sale happened (12:27:43, 11:44 PM). */
+const CLOCK_TIME = /\b(?:[01]?\d|2[0-3])[:h][0-5]\d(?::[0-5]\d)?(?:\s*[ap]\.?m\b)?/gi;
 
 const TOP_ITEMS = 3;
 /** Share of the page height, from the top, where a document's title block sits. */
@@ -86,10 +88,12 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
   const money = count(MONEY, raw);
   const tablesWithMoney = body.filter((i) => i.type === 'Table' && count(MONEY, i.text) >= 2).length;
   const amountLines = raw.split('\n').filter((l) => /\d[.,]\d{2}\s*\S{0,3}\s*$/.test(l)).length;
+  const contentAspect = textExtentAspect(body, size);
   const mrzLines = (raw.replace(/ /g, '').match(MRZ_LINE) ?? []).filter((l) => count(/</g, l) >= 4).length;
   const cues: Record<CueName, number> = {
     mrz: Math.min(1, mrzLines / 1),
-    tallNarrow: aspect >= 1.75 ? 1 : aspect >= 1.55 ? 0.5 : 0,
+    tallNarrow: Math.max(narrowness(aspect), narrowness(contentAspect)),
+    clockTime: count(CLOCK_TIME, raw) > 0 && money > 0 ? 1 : 0,
     wideCard: aspect > 0 && aspect <= 0.8 ? 1 : 0,
     fewWords: ws.length === 0 ? 0 : ws.length <= 40 ? 1 : ws.length <= 90 ? 0.5 : 0,
     money: Math.min(1, money / 8),
@@ -118,6 +122,30 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
     width,
     height,
   };
+}
+
+function narrowness(aspect: number): number {
+  return aspect >= 1.75 ? 1 : aspect >= 1.55 ? 0.5 : 0;
+}
+
+/**
+ * Height / width of the box holding the page's text, when that text fills most of the page's
+ * height: a till receipt photographed on a table (a square photo) is a tall, narrow column
+ * of text all the same; 0 when the text is a small part of the page or there is none.
+ */
+function textExtentAspect(items: readonly DocItem[], size: { width: number; height: number }): number {
+  let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity, n = 0;
+  for (const it of items) {
+    const b = it.prov[0]?.bbox;
+    if (!b || it.type === 'Picture' || !it.text) continue;
+    left = Math.min(left, b.left);
+    right = Math.max(right, b.left + b.width);
+    top = Math.min(top, b.top);
+    bottom = Math.max(bottom, b.top + b.height);
+    n++;
+  }
+  if (n < 5 || !(right > left) || size.height <= 0 || bottom - top < 0.6 * size.height) return 0;
+  return (bottom - top) / (right - left);
 }
 
 /** Evidence for every page of a document; `sizes` gives page sizes when the document lacks them. */
