@@ -263,8 +263,15 @@ export function simpleTextStats(text: string): TextStats | null {
 
 /** Median font size of the runs (page units; 12 when there are none). */
 function medianFontSize(runs: readonly TextRun[]): number {
-  const sizes = runs.map((r) => r.fontSize).filter((f) => f > 0).sort((a, b) => a - b);
+  // A typed array sorts numbers natively, several times faster than a comparator (the sizes
+  // are all > 0, so the order, and the median, are the same).
+  const sizes = Float64Array.from(runs.map((r) => r.fontSize).filter((f) => f > 0)).sort();
   return sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 12;
+}
+
+/** Share of the page under its images: the scan test of assessTextLayer, alone (no text statistics). */
+export function imageCoverage(page: TextLayerPage): number {
+  return coverage(page.images ?? [], page.width, page.height);
 }
 
 /** Share of the page covered by the union of boxes (on a coarse grid: exact enough, robust to overlaps). */

@@ -1,10 +1,11 @@
 /**
- * Renders a set of sheet rows × columns as HTML (<thead>/<tbody>, colspan/rowspan),
- * a markdown pipe table and plain text (cells tab-separated, rows newline-separated).
- * Merged cells are clipped to what is rendered: a merge cut by a part boundary or by
- * excluded hidden rows keeps its text in the first rendered row/column it covers.
+ * A sheet table's rows × columns laid out for the one table renderer (render/table.ts):
+ * merged cells are clipped to what is rendered (a merge cut by a part boundary or by
+ * excluded hidden rows keeps its text in the first rendered row/column it covers), then
+ * rendered as HTML, markdown (the sheet layout: every row a row, merged text repeated) and
+ * plain text, with the same cell escaping as every other table.
  */
-import { escapeHtml } from '../../render/escape.js';
+import { renderHtml, renderMarkdown, renderText, type DenseTable } from '../../render/table.js';
 import type { SheetIndex } from './sheet-index.js';
 import type { CellRange } from './types.js';
 
@@ -12,25 +13,6 @@ export interface RenderedTable {
   html: string;
   markdown: string;
   content: string;
-}
-
-// Each helper tests once before replacing: most cells need no escaping, and these run
-// for every cell of every table.
-const MD_SPECIAL = /[\\|\r\n]/;
-const BREAKS = /[\t\r\n]/;
-
-function htmlCell(s: string): string {
-  const escaped = escapeHtml(s);
-  return BREAKS.test(escaped) ? escaped.replace(/\r\n|\r|\n/g, '<br>') : escaped;
-}
-
-function markdownCell(s: string): string {
-  if (!MD_SPECIAL.test(s)) return s;
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, '<br>');
-}
-
-function plainCell(s: string): string {
-  return BREAKS.test(s) ? s.replace(/[\t\r\n]+/g, ' ') : s;
 }
 
 /**
@@ -91,41 +73,16 @@ function layoutSection(index: SheetIndex, rows: readonly number[], cols: readonl
   return { text, rowSpan, colSpan };
 }
 
-function htmlRows(section: Section, tag: 'th' | 'td'): string {
-  const parts: string[] = [];
-  section.text.forEach((row, ri) => {
-    parts.push('<tr>');
-    row.forEach((t, ci) => {
-      const rs = section.rowSpan ? section.rowSpan[ri]![ci]! : 1;
-      const cs = section.colSpan ? section.colSpan[ri]![ci]! : 1;
-      if (rs === 0) return;
-      const attrs = (cs > 1 ? ` colspan="${cs}"` : '') + (rs > 1 ? ` rowspan="${rs}"` : '');
-      parts.push(`<${tag}${attrs}>${htmlCell(t)}</${tag}>`);
-    });
-    parts.push('</tr>');
-  });
-  return parts.join('');
-}
-
 /** `rows`: sheet rows in render order; the first `headerCount` form the header. */
 export function renderTable(index: SheetIndex, rows: readonly number[], cols: readonly number[], headerCount: number): RenderedTable {
   const head = layoutSection(index, rows.slice(0, headerCount), cols);
   const body = layoutSection(index, rows.slice(headerCount), cols);
-  const html = `<table><thead>${htmlRows(head, 'th')}</thead><tbody>${htmlRows(body, 'td')}</tbody></table>`;
-
-  // Markdown: merged text is repeated in every covered position so columns stay aligned.
-  const lines: string[] = [];
-  for (const section of [head, body]) {
-    for (const row of section.text) {
-      lines.push(`| ${row.map(markdownCell).join(' | ')} |`);
-      if (lines.length === 1) lines.push(`|${row.map(() => '---').join('|')}|`);
-    }
-  }
-  const markdown = lines.join('\n');
-
-  // Plain text: text only at anchors.
-  const plain = (section: Section) =>
-    section.text.map((row, ri) => row.map((t, ci) => (section.rowSpan && section.rowSpan[ri]![ci] === 0 ? '' : plainCell(t))).join('\t'));
-  const content = [...plain(head), ...plain(body)].join('\n');
-  return { html, markdown, content };
+  const table: DenseTable = {
+    text: [...head.text, ...body.text],
+    rowSpan: head.rowSpan && body.rowSpan ? [...head.rowSpan, ...body.rowSpan] : null,
+    colSpan: head.colSpan && body.colSpan ? [...head.colSpan, ...body.colSpan] : null,
+    headerRows: head.text.length,
+    colCount: cols.length,
+  };
+  return { html: renderHtml(table), markdown: renderMarkdown(table, 'sheet'), content: renderText(table, 'sheet') };
 }
