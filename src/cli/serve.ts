@@ -15,6 +15,7 @@ interface ServeOptions {
   maxQueued?: string;
   concurrentJobs?: string;
   grace?: string;
+  redis?: string;
 }
 
 export function addServeCommand(program: Command): void {
@@ -29,6 +30,7 @@ export function addServeCommand(program: Command): void {
     .option('--max-queued <n>', 'jobs allowed to wait before submissions get 503', '100')
     .option('--concurrent-jobs <n>', 'jobs processed at once', '2')
     .option('--grace <seconds>', 'on SIGTERM, how long running jobs may finish', '30')
+    .option('--redis <url>', 'cluster mode: queue and job records in this Redis (redis://HOST:PORT); jobs run in `quire worker` processes')
     .action(async (o: ServeOptions) => {
       const { startServer } = await import('../server/server.js');
       try {
@@ -42,6 +44,7 @@ export function addServeCommand(program: Command): void {
           maxQueuedJobs: Number(o.maxQueued),
           maxConcurrentJobs: Number(o.concurrentJobs),
           shutdownGraceMs: Number(o.grace) * 1000,
+          ...(o.redis ? { redis: o.redis } : {}),
         });
         if (s.ctx.generatedKey) process.stdout.write(`quire: created API key (kept in ${s.ctx.config.dataDir}/keys.json; shown once): ${s.ctx.generatedKey}\n`);
         if (s.recovered) process.stdout.write(`quire: queued again ${s.recovered} unfinished job(s)\n`);
@@ -61,6 +64,7 @@ export function addServeCommand(program: Command): void {
       } catch (err) {
         process.stderr.write(`quire: ${errorMessage(err)}\n`);
         process.exitCode = 1;
+        if (o.redis) process.exit(1); // open Redis connections would keep a failed start alive
       }
     });
 }
