@@ -15,6 +15,7 @@ interface WorkerFlags {
   lockTimeout: string;
   maxAttempts: string;
   grace: string;
+  fanoutPages: string;
 }
 
 export function addWorkerCommand(program: Command): void {
@@ -27,6 +28,7 @@ export function addWorkerCommand(program: Command): void {
     .option('--concurrent-jobs <n>', 'jobs processed at once by this process', '2')
     .option('--lock-timeout <seconds>', 'a worker silent this long loses its job to another (stall interval)', '30')
     .option('--max-attempts <n>', 'times a job may lose its worker (crash, kill) before it fails', '3')
+    .option('--fanout-pages <n>', 'PDFs with at least this many pages are spread over all workers by page batches (0: never)', '64')
     .option('--grace <seconds>', 'on SIGTERM, how long running jobs may finish before going back to the queue', '30')
     .action(async (o: WorkerFlags) => {
       const { pino } = await import('pino');
@@ -40,6 +42,7 @@ export function addWorkerCommand(program: Command): void {
           maxConcurrentJobs: Number(o.concurrentJobs),
           lockMs: Number(o.lockTimeout) * 1000,
           maxAttempts: Number(o.maxAttempts),
+          fanoutPages: Number(o.fanoutPages),
           log,
         });
         log.info({ worker: w.workerId }, 'worker ready');

@@ -97,6 +97,23 @@ describe.skipIf(!hasRedis)('cluster (BullMQ on Redis)', () => {
     expect(metrics).toMatch(/quire_workers_alive 2/);
   });
 
+  it('a large PDF fans out by page batches over both workers; the result is identical to the embedded server', async () => {
+    const c = await cluster(2, ['--fanout-pages', '20']);
+    const id = await submit(c.server.url, longPdf, 'long.pdf');
+    const clustered = await result(c.server.url, id);
+    const batches = c.workers.map((w) => logLines(w).filter((l) => l.job_id === id && l.msg === 'page batch done') as Array<{ pages?: number }>);
+    expect(batches.flat().reduce((n, b) => n + (b.pages ?? 0), 0)).toBe(38);
+    expect(batches.every((b) => b.length > 0), 'both workers ran page batches').toBe(true);
+    const embedded = await testServer({ workers: 1 });
+    try {
+      const one = await result(embedded.url, await submit(embedded.url, longPdf, 'long.pdf'));
+      expect(clustered.status).toBe('Succeeded');
+      expect(normal(clustered, c.dataDir)).toBe(normal(one, embedded.ctx.config.dataDir));
+    } finally {
+      await embedded.stop();
+    }
+  });
+
   it('a worker SIGKILLed mid-job: the other worker completes the job after the stall interval', async () => {
     const c = await cluster(2, ['--lock-timeout', '2']);
     const id = await submit(c.server.url, longPdf, 'long.pdf');

@@ -16,6 +16,7 @@ import { RedisJobStore } from './redis-job-store.js';
 import { ClusterServerEngine } from './server-engine.js';
 import { ClusterWorkerEngine } from './worker-engine.js';
 import { LoggedJobStore } from './logged-store.js';
+import { PageFanout } from './page-fanout.js';
 
 export interface ClusterTiming {
   /** Lock of a claimed job, ms: a worker silent this long loses its job to another (default 30 s). */
@@ -46,6 +47,8 @@ export interface WorkerOptions extends ClusterTiming {
   dataDir: string;
   workers?: number;
   maxConcurrentJobs?: number;
+  /** PDFs with at least this many pages are spread over the cluster by page batches (0: never; default 64). */
+  fanoutPages?: number;
   log: Logger;
 }
 
@@ -64,6 +67,9 @@ export async function openWorker(o: WorkerOptions): Promise<{ engine: ClusterWor
     maxAttempts: o.maxAttempts,
     onTerminal: (id) => void engine?.counted(id).catch(() => undefined),
   });
+  const threads = o.workers ?? os.availableParallelism();
+  const fanoutPages = o.fanoutPages ?? 64;
+  const fanout = fanoutPages > 0 ? new PageFanout({ url: o.url, minPages: fanoutPages, concurrency: threads, filesDir: path.join(path.resolve(o.dataDir), 'files'), lockMs: o.lockMs ?? 30_000, log }) : undefined;
   engine = new ClusterWorkerEngine({
     workers: o.workers,
     maxConcurrentJobs: o.maxConcurrentJobs,
@@ -73,6 +79,8 @@ export async function openWorker(o: WorkerOptions): Promise<{ engine: ClusterWor
     redis,
     workerId,
     log,
+    fanout,
+    ...(fanout ? { pagePool: (pool) => fanout.wrap(pool) } : {}),
   });
   return {
     engine,

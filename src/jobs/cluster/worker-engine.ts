@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { ProcessingError } from '../../errors.js';
 import { Engine, type EngineConfig } from '../engine.js';
 import type { BullJobQueue } from './bull-queue.js';
+import type { PageFanout } from './page-fanout.js';
 import { beat, countFinished, forgetWorker, HEARTBEAT_MS } from './cluster-stats.js';
 import { PREFIX } from './redis-connection.js';
 import type { JobStore } from '../job-store.js';
@@ -25,6 +26,8 @@ export interface WorkerEngineConfig extends EngineConfig {
   redis: Redis;
   workerId: string;
   log: Logger;
+  /** Page fan-out of large documents (page-fanout.ts), closed after the jobs drain. */
+  fanout?: PageFanout;
 }
 
 export class ClusterWorkerEngine extends Engine {
@@ -84,6 +87,7 @@ export class ClusterWorkerEngine extends Engine {
       while (this.runner.running.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     }
     await this.stopTimers();
+    await this.c.fanout?.close();
     await this.c.queue.close();
     await this.pool.destroy();
   }
