@@ -7,6 +7,7 @@
  *  - a job whose workers keep dying fails after the bounded attempts, with a message;
  *  - SIGTERM drains: the running job ends on the stopping worker, which exits 0.
  * Stall intervals are short here (--lock-timeout 2); skipped when redis-server is absent.
+ * Redis and the processes are started by bench/lib/ (shared with bench/cluster.ts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -15,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers.js';
 import { normaliseResult } from '../golden/normalise.js';
 import { auth, json, KEYS, parseDone, pollUntil, tempDir, testServer, writeKeysFile } from '../server/server-helpers.js';
-import { hasRedis, startRedis, type TestRedis } from './redis-helper.js';
-import { logLines, serve, stop, untilJobState, worker, type Proc } from './cluster-procs.js';
+import { hasRedis, startRedis, type TestRedis } from '../../bench/lib/redis-server.js';
+import { logLines, serve, stop, untilJobState, worker, type Proc } from '../../bench/lib/cluster-procs.js';
 
 let dir: string;
 let keys: string;

@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { here } from '../helpers.js';
+import { fileURLToPath } from 'node:url';
 
-const cli = path.resolve(here, '../dist/cli/main.js');
+const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/cli/main.js');
 
 export interface Proc {
   child: ChildProcess;
@@ -37,14 +37,14 @@ async function until(p: Proc, re: RegExp, timeoutMs = 60_000): Promise<RegExpExe
   }
 }
 
-export async function serve(redisUrl: string, dataDir: string, keysFile: string): Promise<Proc & { url: string }> {
-  const p = launch(['serve', '--port', '0', '--redis', redisUrl, '--data-dir', dataDir, '--keys', keysFile]);
+export async function serve(redisUrl: string, dataDir: string, keysFile: string, extra: string[] = []): Promise<Proc & { url: string }> {
+  const p = launch(['serve', '--port', '0', '--redis', redisUrl, '--data-dir', dataDir, '--keys', keysFile, ...extra]);
   const m = await until(p, /listening on (http:\/\/\S+)/);
   return { ...p, url: m[1]! };
 }
 
-export async function worker(redisUrl: string, dataDir: string, extra: string[] = []): Promise<Proc> {
-  const p = launch(['worker', '--redis', redisUrl, '--data-dir', dataDir, '--workers', '1', '--concurrent-jobs', '1', ...extra]);
+export async function worker(redisUrl: string, dataDir: string, extra: string[] = [], threads = 1): Promise<Proc> {
+  const p = launch(['worker', '--redis', redisUrl, '--data-dir', dataDir, '--workers', String(threads), '--concurrent-jobs', '1', ...extra]);
   await until(p, /"msg":"worker ready"/);
   return p;
 }
