@@ -13,6 +13,7 @@ import { QuireError, errorMessage } from '../errors.js';
 import { collectSpecOptions, specOptionsHelp } from './spec-options.js';
 import { runCommand, type CommandFlags } from './run-command.js';
 import { addServeCommand } from './serve.js';
+import { addWorkerCommand } from './worker.js';
 import { registerEditCommand } from './commands/edit.js';
 import { registerMarkdownCommand } from './commands/markdown.js';
 import { registerViewCommand } from './commands/view.js';
@@ -54,6 +55,7 @@ for (const op of listOperations()) {
 }
 
 addServeCommand(program);
+addWorkerCommand(program);
 // PDF editing is not a job (the spec answers with the edit result), so not in the registry.
 registerEditCommand(program);
 // The v3 markdown parse is not a registry operation (its own job shape): registered here.

@@ -17,6 +17,7 @@ interface ServeOptions {
   grace?: string;
   llmUrl?: string;
   llmModel?: string;
+  redis?: string;
 }
 
 export function addServeCommand(program: Command): void {
@@ -33,6 +34,7 @@ export function addServeCommand(program: Command): void {
     .option('--grace <seconds>', 'on SIGTERM, how long running jobs may finish', '30')
     .option('--llm-url <url>', 'optional: OpenAI-compatible endpoint on your network for extraction (delta, high_accuracy_mode); else QUIRE_LLM_URL; key from QUIRE_LLM_API_KEY')
     .option('--llm-model <name>', 'model name for --llm-url; else QUIRE_LLM_MODEL')
+    .option('--redis <url>', 'cluster mode: queue and job records in this Redis (redis://HOST:PORT); jobs run in `quire worker` processes')
     .action(async (o: ServeOptions) => {
       const { startServer } = await import('../server/server.js');
       const { llmEndpointFrom } = await import('../server/llm-config.js');
@@ -48,6 +50,7 @@ export function addServeCommand(program: Command): void {
           maxConcurrentJobs: Number(o.concurrentJobs),
           shutdownGraceMs: Number(o.grace) * 1000,
           engine: { extractionLlm: llmEndpointFrom(o) },
+          ...(o.redis ? { redis: o.redis } : {}),
         });
         if (s.ctx.generatedKey) process.stdout.write(`quire: created API key (kept in ${s.ctx.config.dataDir}/keys.json; shown once): ${s.ctx.generatedKey}\n`);
         if (s.recovered) process.stdout.write(`quire: queued again ${s.recovered} unfinished job(s)\n`);
@@ -67,6 +70,7 @@ export function addServeCommand(program: Command): void {
       } catch (err) {
         process.stderr.write(`quire: ${errorMessage(err)}\n`);
         process.exitCode = 1;
+        if (o.redis) process.exit(1); // open Redis connections would keep a failed start alive
       }
     });
 }

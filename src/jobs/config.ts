@@ -52,6 +52,11 @@ export interface EngineConfig {
   queue?: JobQueue;
   /** Blob store (default: files under dataDir). */
   blobs?: BlobStore;
+  /**
+   * The pool the operations see, made from the engine's own (a cluster worker sends large
+   * documents' page batches to other workers: jobs/cluster/page-fanout.ts). Default: the pool.
+   */
+  pagePool?: (pool: import('../workers/pool.js').WorkerPool<import('../operations/tasks.js').TaskHandlers>) => import('../workers/pool.js').WorkerPool<import('../operations/tasks.js').TaskHandlers>;
   /** Worker entry override (tests). */
   workerFile?: string;
   /**

@@ -86,7 +86,7 @@ export class Engine {
     this.results = new ResultCache(this.blobs, this.store, RECENT_RESULTS, config.store !== undefined);
     this.v3Config = config.markdownJobs;
     this.runner = new JobRunner({
-      pool: this.pool,
+      pool: config.pagePool?.(this.pool) ?? this.pool,
       store: this.store,
       queue: this.queue,
       blobs: this.blobs,

@@ -25,6 +25,8 @@ import { classifyRoutes } from './routes/classify.js';
 import { splitterRoutes } from './routes/splitter.js';
 import { v3Routes } from './routes/v3.js';
 import { editorRoutes } from './routes/editor.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { prefetchHook } from './prefetch.js';
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,6 +60,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     }
   });
   registerAuth(app, ctx);
+  if (ctx.prefetch) app.addHook('preHandler', prefetchHook(ctx));
   app.setErrorHandler((err, _req, reply) => sendError(reply, err));
   app.setNotFoundHandler((_req, reply) => sendError(reply, new HttpError(404, 'not_found', 'No such endpoint.')));
 
@@ -93,7 +96,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
-  for (const routes of [healthRoutes, parseRoutes, uploadRoutes, tablesRoutes, jobsRoutes, filesRoutes, extractRoutes, classifyRoutes, splitterRoutes, v3Routes, editorRoutes]) {
+  for (const routes of [healthRoutes, parseRoutes, uploadRoutes, tablesRoutes, jobsRoutes, filesRoutes, extractRoutes, classifyRoutes, splitterRoutes, v3Routes, editorRoutes, metricsRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   return app;

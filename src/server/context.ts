@@ -8,6 +8,8 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { DurableEngine } from '../jobs/durable-engine.js';
 import { FsJobStore } from '../jobs/stores/fs-job-store.js';
+import type { JobStore } from '../jobs/job-store.js';
+import type { JobRecord } from '../model/job.js';
 import { loadKeys, type KeyRing } from './keys.js';
 import { QuotaBook } from './quota.js';
 import { Signer } from './signing.js';
@@ -55,6 +57,8 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** v3 (`/v3/parse*`) per-key limits: submissions per second (burst) and per UTC day (spec: 2 and 100). */
   v3Limits?: { perSecond: number; perDay: number };
+  /** Cluster mode: records and queue in this Redis (redis://HOST:PORT), jobs run by `quire worker` processes. */
+  redis?: string;
   /** Engine overrides (tests). */
   engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean; resultFileChars?: number; markdownJobs?: { inlineLimitBytes?: number }; extractionLlm?: LlmEndpoint | null };
 }
@@ -75,7 +79,10 @@ export const DEFAULT_CONFIG: ServerConfig = {
 export interface ServerContext {
   config: ServerConfig;
   engine: DurableEngine;
-  store: FsJobStore;
+  /** The job store (files, or Redis in cluster mode); `peek` reads a record synchronously. */
+  store: JobStore & { peek(id: string): Omit<JobRecord, 'result'> | undefined };
+  /** Cluster mode: fetches the records a request names before its route peeks at them. */
+  prefetch?: (ids: string[]) => Promise<void>;
   keys: KeyRing;
   quota: QuotaBook;
   signer: Signer;
@@ -100,20 +107,30 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
   const dataDir = path.resolve(config.dataDir);
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const dirs = { files: path.join(dataDir, 'files'), inputs: path.join(dataDir, 'inputs') };
-  const store = await FsJobStore.open(path.join(dataDir, 'jobs'));
-  const engine = new DurableEngine({
+  const engineConfig = {
     workers: config.workers,
     maxConcurrentJobs: config.maxConcurrentJobs,
     maxQueuedJobs: config.maxQueuedJobs,
     maxPages: config.maxPages,
     maxFileBytes: Math.max(config.limits.parse, config.limits.upload),
     dataDir: dirs.files,
-    store,
     // The spec: parse and Excel tasks are not auto-deleted.
     fileRetentionMs: 0,
     maxFinishedJobs: Number.MAX_SAFE_INTEGER,
     ...config.engine,
-  });
+  };
+  let store: ServerContext['store'];
+  let engine: DurableEngine;
+  let prefetch: ServerContext['prefetch'];
+  if (config.redis) {
+    const { openServerCluster } = await import('../jobs/cluster/open-cluster.js');
+    const cluster = await openServerCluster(config.redis, engineConfig);
+    ({ store, engine } = cluster);
+    prefetch = async (ids) => void (await Promise.all(ids.map((id) => cluster.store.get(id))));
+  } else {
+    store = await FsJobStore.open(path.join(dataDir, 'jobs'));
+    engine = new DurableEngine({ ...engineConfig, store });
+  }
   // The page counter's worker loads pdf.js now rather than on the first submission (~1 s).
   const pageCounter = new WorkerPool<TaskHandlers>({ threads: 1, taskTimeoutMs: 30_000, workerMemoryMb: 1024, filename: workerEntry() });
   await pdfPageCount(pageCounter, await tinyPdf());
@@ -124,6 +141,7 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     config: { ...config, dataDir },
     engine,
     store,
+    prefetch,
     keys: ring,
     quota,
     signer: await Signer.open(dataDir),

@@ -23,7 +23,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DurableEngine } from '../jobs/durable-engine.js';
-import type { FsJobStore } from '../jobs/stores/fs-job-store.js';
+import type { JobStore } from '../jobs/job-store.js';
 import type { JobRecord } from '../model/job.js';
 import { JsonBook } from './json-book.js';
 import type { KeyRing } from './keys.js';
@@ -40,7 +40,7 @@ export interface LedgerEntry {
 
 export interface SettleDeps {
   engine: DurableEngine;
-  store: FsJobStore;
+  store: JobStore;
   quota: QuotaBook;
   keys: KeyRing;
   inputsDir: string;
