@@ -29,8 +29,23 @@ import type { TableGrid } from '../model/table.js';
 
 const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
 
-function runs(item: DocItem): ParagraphChild[] {
+/** Formatted runs (office sources) keep their bold, italic, underline, strike and links. */
+function styledRuns(item: DocItem): ParagraphChild[] {
   const out: ParagraphChild[] = [];
+  for (const r of item.runs ?? []) {
+    const text = r.checkbox === undefined ? r.text : r.checkbox ? '☒' : '☐';
+    const style = { bold: r.bold, italics: r.italic, strike: r.strike, ...(r.underline ? { underline: {} } : {}) };
+    const lines = text.split('\n').map((line, i) => new TextRun({ text: line, break: i > 0 ? 1 : undefined, ...style, ...(r.href ? { style: 'Hyperlink' } : {}) }));
+    if (r.href && /^(https?:|mailto:)/i.test(r.href)) out.push(new ExternalHyperlink({ link: r.href, children: lines }));
+    else out.push(...lines);
+  }
+  return out;
+}
+
+function runs(item: DocItem): ParagraphChild[] {
+  const box = item.list?.checked === undefined ? [] : [new TextRun(item.list.checked ? '☒ ' : '☐ ')];
+  if (item.runs) return [...box, ...styledRuns(item)];
+  const out: ParagraphChild[] = [...box];
   let rest = item.text;
   for (const l of item.links ?? []) {
     const at = rest.indexOf(l.text);

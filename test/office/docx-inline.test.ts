@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDocx } from '../../src/formats/docx/load-docx.js';
 import { documentMarkdown } from '../../src/render/markdown-pages.js';
 import { renderItem } from '../../src/render/segments.js';
+import { exportDocx } from '../../src/render/export-docx.js';
 import { markdownSimilarity } from '../../bench/lib/markdown-similarity.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
 
@@ -79,6 +80,21 @@ describe('DOCX inline formatting', () => {
     expect(renderItem(commented).html).toContain('<aside class="comment" data-author="Ann Reviewer"');
     // Comments are annotations, not content: the markdown of the text stays as written.
     expect(md).not.toContain('Check this figure');
+  });
+
+  it('keeps the formatting through the DOCX export (the export reopens with the same runs)', async () => {
+    const doc = loadDocx(await formattedDocx(), 'formatted.docx');
+    const again = loadDocx(await exportDocx(doc), 'exported.docx');
+    const first = again.items.find((i) => i.text.startsWith('Plain'))!;
+    expect(first.text).toBe(doc.items[0]!.text);
+    expect(first.runs).toEqual(expect.arrayContaining([
+      { text: 'bold', bold: true },
+      { text: 'italic words', italic: true },
+      { text: 'underlined', underline: true },
+      { text: 'struck', strike: true },
+      expect.objectContaining({ text: 'bold link', bold: true, href: 'https://example.org/x' }),
+    ]));
+    expect(again.items.some((i) => i.text === '☒ Write the tests')).toBe(true);
   });
 
   it.skipIf(!hasCorpus)('matches docling on its formatting and checkbox files (similarity >= 0.88)', () => {

@@ -4,6 +4,7 @@
  * of side-by-side shapes read left to right though their tops differ by a point or two.
  */
 import fs from 'node:fs';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { loadPptx } from '../../src/formats/pptx/load-pptx.js';
 import { documentMarkdown } from '../../src/render/markdown-pages.js';
@@ -34,6 +35,17 @@ describe.skipIf(!hasCorpus)('PPTX comments, broken pictures and rows', () => {
     const withImage = pptx('powerpoint_with_image.pptx');
     expect(withImage.items.filter((i) => i.type === 'Picture')).toHaveLength(1);
     expect(withImage.items.some((i) => i.text === 'Image linked to file')).toBe(true);
+  });
+
+  it('keeps the slides when a comment part or the content types are damaged', () => {
+    const name = 'powerpoint_comments.pptx';
+    const parts = unzipSync(new Uint8Array(fs.readFileSync(corpusPath(`office/docling/tests/data/pptx/sources/${name}`))));
+    parts['ppt/comments/comment1.xml'] = strToU8('<p:cmLst xmlns:p="x"><p:cm authorId="0"><p:text>cut');
+    parts['[Content_Types].xml'] = strToU8('<Types><Default');
+    const doc = loadPptx(zipSync(parts), name);
+    expect(doc.items.find((i) => i.type === 'Title')?.text).toBe('Test Slide With Comments');
+    // The truncated part yields no comment (the XML reader does not validate); slide 3's remain.
+    expect(doc.items.filter((i) => i.comment).map((c) => c.text)).toEqual(['This is a cool feature', 'I need to try this out!']);
   });
 
   it('reads a row of shapes with nearly equal tops left to right', () => {

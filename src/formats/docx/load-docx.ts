@@ -48,7 +48,13 @@ class DocxReader {
     this.numbering = new Numbering(pkg.xml(find('/numbering') ?? 'word/numbering.xml'));
     this.ctx = { rels, renderedBreaks };
     const commentsPart = find('/comments');
-    this.comments = commentsPart ? readComments(pkg.xml(commentsPart)) : new Map();
+    this.comments = new Map();
+    try {
+      if (commentsPart) this.comments = readComments(pkg.xml(commentsPart));
+    } catch (err) {
+      if ((err as { code?: string }).code === 'too_large') throw err;
+      // A damaged comments part loses the comments, not the document.
+    }
   }
 
   private push(item: Omit<DocItem, 'id' | 'prov' | 'confidence'>): void {

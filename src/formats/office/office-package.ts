@@ -99,7 +99,13 @@ export class OfficePackage {
   /** The part's declared content type (`[Content_Types].xml`: its override, else its extension's default). */
   contentType(name: string): string | undefined {
     if (!this.contentTypes) {
-      const root = this.xml('[Content_Types].xml')?.children.find((c) => c.name === 'Types');
+      let root: ReturnType<OfficePackage['xml']>;
+      try {
+        root = this.xml('[Content_Types].xml')?.children.find((c) => c.name === 'Types');
+      } catch (err) {
+        if ((err as { code?: string }).code === 'too_large') throw err;
+        root = undefined; // unreadable: no declared types (callers fall back to the extension)
+      }
       const defaults = new Map<string, string>();
       const overrides = new Map<string, string>();
       for (const c of root?.children ?? []) {

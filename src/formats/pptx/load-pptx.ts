@@ -107,7 +107,8 @@ class SlideReader {
     const blip = find(child(pic, 'p:blipFill'), 'a:blip');
     const rel = this.rels.get(blip?.attrs['r:embed'] ?? '');
     if (!rel || rel.external || !this.pkg.has(rel.target)) return false;
-    return /^image\//i.test(this.pkg.contentType(rel.target) ?? '');
+    const declared = this.pkg.contentType(rel.target);
+    return declared ? /^image\//i.test(declared) : /\.(png|jpe?g|gif|bmp|tiff?|emf|wmf|svg|webp)$/i.test(rel.target);
   }
 
   private frame(f: XmlNode, t: Transform): void {
@@ -212,7 +213,15 @@ export function loadPptx(bytes: Uint8Array, fileName: string): QuireDocument {
   const pages: PageInfo[] = [];
   const notes: Array<{ slide: number; text: string }> = [];
   const warnings: QuireDocument['warnings'] = [];
-  const authors = commentAuthors(pkg, presRels);
+  const authors = (() => {
+    try {
+      return commentAuthors(pkg, presRels);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'too_large') throw err;
+      warnings.push({ message: `The comment authors could not be read: ${(err as Error).message}` });
+      return new Map();
+    }
+  })();
   let n = 0;
   slideParts.forEach((part, i) => {
     const page = i + 1;
@@ -223,7 +232,14 @@ export function loadPptx(bytes: Uint8Array, fileName: string): QuireDocument {
       reader.shapes(find(pkg.xml(part), 'p:spTree'), identity);
       items.push(...readingOrder(reader.items));
       // Comments sit on the slide, outside its shapes: after the slide's content.
-      for (const c of slideComments(pkg, rels, authors)) {
+      let comments: ReturnType<typeof slideComments> = [];
+      try {
+        comments = slideComments(pkg, rels, authors);
+      } catch (err) {
+        if ((err as { code?: string }).code === 'too_large') throw err;
+        warnings.push({ pageNumber: page, message: `The comments of slide ${page} could not be read: ${(err as Error).message}` });
+      }
+      for (const c of comments) {
         const { text, ...who } = c;
         items.push({ id: `pptx-${++n}`, type: 'Text', text, comment: who, prov: [{ pageNumber: page, bbox: null }], confidence: null });
       }
