@@ -77,6 +77,9 @@ export async function rereadLinesAndExtract(doc: TokenizedDocument, schema: Fiel
       // to move the field to another line (the lines keep their indices in `second`).
       const oldLines = new Set(a.candidate.tokens.map((t) => t.line));
       if (!b.candidate.tokens.every((t) => oldLines.has(t.line))) continue;
+      // One-line values only: over a multi-line block (an address) one low word is no reason
+      // to swap every line's spelling for the crop reader's (which splits "NO.53" as "NO. 53").
+      if (oldLines.size > 1) continue;
       if (minConf(b.candidate.tokens) <= minConf(a.candidate.tokens)) continue;
     }
     changed++;
