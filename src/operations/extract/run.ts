@@ -122,6 +122,9 @@ export function reextractUncertain(outcomes: Record<string, Outcome>, second: To
     const a = outcomes[k]!;
     const b = again[k]!;
     if (a.kind !== 'scalar' || b.kind !== 'scalar' || !b.candidate) continue;
+    // A value the line re-read corrected was read from its own line's crop: a page reading of
+    // the same pixels is no better evidence against it.
+    if (a.candidate?.via.endsWith('+reread')) continue;
     if (a.candidate && String(a.candidate.value).toLowerCase() === String(b.candidate.value).toLowerCase()) {
       // Two independent readings (text layer, then OCR) agree: the value is surer (its first
       // citation is kept). A second OCR of the same scan is not independent: no gain.
