@@ -9,7 +9,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
-import { PiiBlockedError } from '../../src/errors.js';
+import { PiiBlockedError } from '../../src/index.js';
 import type { ExtractJobView } from '../../src/operations/extract/views.js';
 import { auth, json, KEYS, pollUntil, testServer } from '../server/server-helpers.js';
 import { INVOICE_WORDS, makePdf } from './make-invoice.js';
