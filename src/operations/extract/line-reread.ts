@@ -10,8 +10,8 @@
  * it misreads too ("16-03" → "18-03"), so the engine's own confidence arbitrates. Two readings
  * of the same pixels are not independent: agreement raises no score.
  *
- * Images only (PNG, JPEG, TIFF, WebP, ...; their page units are pixels): a scanned PDF would
- * need its page rendered again, which is left out here (its fields keep the page reading).
+ * Images (PNG, JPEG, TIFF, WebP, ...; page units are pixels) and scanned PDFs (each line box
+ * rendered alone at the OCR resolution); a text layer's lines are never chosen.
  * Measured in bench/extract.ts (SROIE) and bench/extract-latency.ts (cost).
  */
 import type { LoadedInput } from '../../input/resolve-input.js';
@@ -37,8 +37,9 @@ function confirmed(tokens: { text: string; line: number }[], second: TokenizedDo
   return squash(tokens.map((t) => t.text).join('')).length > 0 && again.includes(squash(tokens.map((t) => t.text).join('')));
 }
 
+/** Images, and PDFs (only their OCR'd lines are ever chosen: a text layer is not re-read). */
 export function canReread(input: Pick<LoadedInput, 'type'>): boolean {
-  return IMAGE_TYPES.has(input.type);
+  return IMAGE_TYPES.has(input.type) || input.type === 'pdf';
 }
 
 export interface RereadOutcome {

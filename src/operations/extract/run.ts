@@ -64,8 +64,8 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
   const outcomes = extractFromDocument(doc, o.schema, TIER_STRATEGY[o.model], DEFAULT_LIMITS);
   const tExtracted = performance.now();
   if (rereadsLines(o.model) && canReread(ctx.input)) {
-    // Scanned image: the lines the values and labels sit on are read again, one crop each.
-    const read: ReadLines = (page, lines) => ctx.pool.run('ocr.rereadLines', { data: ctx.input.bytes, page, lines }, { signal: ctx.signal });
+    // Scans: the OCR'd lines the values and labels sit on are read again, one crop each.
+    const read: ReadLines = (page, lines) => ctx.pool.run('ocr.rereadLines', { data: ctx.input.bytes, kind: ctx.input.type === 'pdf' ? 'pdf' : 'image', page, lines }, { signal: ctx.signal });
     const r = await rereadLinesAndExtract(doc, o.schema, outcomes, TIER_STRATEGY[o.model], read);
     if (r) {
       doc = r.doc;
