@@ -77,7 +77,7 @@ for (const tier of tiers) {
     if (rereadsLines(tier) && !noReread) {
       const bytes = new Uint8Array(fs.readFileSync(c.file));
       if (canReread({ type: sniff(bytes) })) {
-        const r = await rereadLinesAndExtract(doc, schema, outcomes, TIER_STRATEGY[tier], (page, lines) => rereadLines({ data: bytes, page, lines }));
+        const r = await rereadLinesAndExtract(doc, schema, outcomes, TIER_STRATEGY[tier], (page, lines) => rereadLines({ data: bytes, kind: sniff(bytes) === 'pdf' ? 'pdf' : 'image', page, lines }));
         if (r) doc = r.doc;
       }
     }

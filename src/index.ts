@@ -13,7 +13,7 @@ export { FsBlobStore, type BlobStore } from './jobs/blob-store.js';
 export { defaultDataDir } from './jobs/data-dir.js';
 export type { JobInput } from './input/resolve-input.js';
 export type { V3Job, V3Document, MarkdownOptions } from './operations/parse-v3/markdown-jobs.js';
-export { QuireError, ValidationError, QueueFullError, EngineClosedError, JobNotFoundError, ProcessingError, type ProcessingErrorKind } from './errors.js';
+export { QuireError, ValidationError, QueueFullError, EngineClosedError, JobNotFoundError, ProcessingError, PiiBlockedError, type ProcessingErrorKind } from './errors.js';
 export * from './model/document.js';
 export type { QuireDocument, DocItem, PageInfo, DocWarning, ItemProvenance } from './model/quire-document.js';
 export type { TableGrid, TableCell } from './model/table.js';

@@ -26,6 +26,17 @@ describe.skipIf(!fs.existsSync(cli))('quire extract', () => {
     expect(out.result.total.citation.page).toBe(1);
   });
 
+  it('detect_pii: a PDF whose text holds a card number is refused before any job, with a clear message and exit 1', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-extract-'));
+    const pdf = path.join(dir, 'card.pdf');
+    fs.writeFileSync(pdf, await makePdf([...INVOICE_WORDS, { text: 'Card: 4111 1111 1111 1111', x: 50, y: 420 }]));
+    const schema = JSON.stringify({ type: 'object', properties: { total: { type: 'number' } }, required: ['total'], additionalProperties: false });
+    const r = quire('extract', pdf, '--schema_data', schema, '--detect_pii', 'true');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^quire: pii_blocked: .*credit_card/m);
+    expect(r.stderr + r.stdout).not.toContain('4111');
+  });
+
   it('a malformed schema is a usage error naming the JSON pointer, and a missing @file is reported', () => {
     const r = quire('extract', path.join(here, 'fixtures', 'pdf', 'multi_page.pdf'), '--schema_data', '{"type":"object","properties":{"a":{"type":"date"}},"required":[],"additionalProperties":false}');
     expect(r.status).not.toBe(0);

@@ -3,6 +3,7 @@
  * drawn as pixels (sharp, from SVG text) read by the real OCR engine, line by line and through
  * an extraction job; the legal-form repair on OCR slips of the kind seen on receipts.
  */
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
@@ -72,6 +73,20 @@ describe('line re-read', () => {
     expect(again.tokens.map((t) => t.index)).toEqual([0, 1, 2, 3]);
     expect(again.tokens[1]!.norm).toBe('9.00');
   });
+
+  it('a scanned PDF: each line box is rendered alone and read, boxes back in points', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([450, 230]);
+    page.drawImage(await pdf.embedJpg(jpeg), { x: 0, y: 0, width: 450, height: 230 });
+    const bytes = await pdf.save();
+    // Image pixels → points: the image (900 × 460 px) fills the 450 × 230 pt page.
+    const words = await rereadLines({ data: bytes, kind: 'pdf', page: 1, lines: [[20, TOP(4) / 2, 350, TOP(4) / 2 + 20]] });
+    expect(words[0]!.map((w) => w.text).join(' ')).toMatch(/Total\s*:?\s*22\.90/);
+    for (const w of words[0]!) {
+      expect(w.box[1]).toBeGreaterThanOrEqual(TOP(4) / 2 - 10);
+      expect(w.box[3]).toBeLessThanOrEqual(TOP(4) / 2 + 30);
+    }
+  }, 60_000);
 
   it('an extraction job on a scanned image re-reads its value lines and cites inside the image', async () => {
     const schema = JSON.stringify({

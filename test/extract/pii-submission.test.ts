@@ -9,7 +9,8 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
-import { PiiBlockedError } from '../../src/errors.js';
+import { batchExtract, getBatch } from '../../src/jobs/extract-batch.js';
+import { PiiBlockedError } from '../../src/index.js';
 import type { ExtractJobView } from '../../src/operations/extract/views.js';
 import { auth, json, KEYS, pollUntil, testServer } from '../server/server-helpers.js';
 import { INVOICE_WORDS, makePdf } from './make-invoice.js';
@@ -69,6 +70,17 @@ describe('extraction PII pre-flight at submission (library)', () => {
     const v = await engine.wait<ExtractJobView>(created.job_id, { timeoutMs: 60_000 });
     expect(['completed', 'review']).toContain(v.status);
     expect((v.result as Record<string, { value: unknown }>).total!.value).toBe(3021);
+  }, 90_000);
+
+  it('in a batch, a blocked file is listed in the batch errors and the others run', async () => {
+    const files = [{ data: await makePdf([...INVOICE_WORDS, { text: CARD, x: 50, y: 420 }]), fileName: 'a.pdf' }, { data: await makePdf(INVOICE_WORDS), fileName: 'b.pdf' }];
+    const created = await batchExtract(engine, files, { schema_data: schema, detect_pii: 'true' });
+    expect(created.total_files).toBe(2);
+    const view = await getBatch(engine, created.batch_id);
+    expect(view.jobs).toHaveLength(1);
+    expect(view.errors?.[0]?.index).toBe(0);
+    expect(view.errors?.[0]?.error).toMatch(/^pii_blocked: .*credit_card/);
+    expect((await engine.wait<ExtractJobView>(view.jobs[0]!.job_id, { timeoutMs: 60_000 })).status).not.toBe('failed');
   }, 90_000);
 
   it('a scan (no text layer) is accepted at submission; the job blocks it after OCR', async () => {

@@ -1,11 +1,12 @@
 /**
  * Extraction's detect_pii (default severity `high`) runs the shared detector: a document with a
  * direct identifier is blocked with a message naming the kinds (never the values); contact
- * data alone passes at `high` and is blocked at `medium`.
+ * data alone passes at `high` and is blocked at `medium`. A text-layer PDF is blocked at
+ * submission (PiiBlockedError, the spec's `{status: 'pii_blocked', blocked: true}`, no job).
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/index.js';
+import { createEngine, PiiBlockedError, type Engine } from '../../src/index.js';
 
 async function pdfWith(lines: string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -25,7 +26,13 @@ describe('extract with detect_pii', () => {
   afterAll(() => engine.close());
 
   const extract = async (bytes: Uint8Array, o: Record<string, unknown>) => {
-    const created = await engine.submit<{ job_id: string }>('extract', { data: bytes, fileName: 'doc.pdf' }, { schema_data: schema, ...o });
+    let created: { job_id: string };
+    try {
+      created = await engine.submit<{ job_id: string }>('extract', { data: bytes, fileName: 'doc.pdf' }, { schema_data: schema, ...o });
+    } catch (err) {
+      if (err instanceof PiiBlockedError) return { ...err.toBody(), error: err.message };
+      throw err;
+    }
     return engine.wait<Record<string, unknown>>(created.job_id, { timeoutMs: 60_000 });
   };
 

@@ -3,10 +3,10 @@
  * (pipeline/pii, the one parse's detect_pii and engine.detectPii use) is installed by default;
  * `setPiiDetector(null)` leaves a job asked to check with a note saying it was not checked.
  *
- * The spec wants a blocked document to answer
- * `{status: 'pii_blocked', blocked: true}` with no job created, which needs the check before
- * the job exists (a submission hook that parses first); meanwhile a blocked document ends its
- * job `failed` with the error `pii_blocked` and no result.
+ * This is the job-time check, on the document as parsed (OCR included). A PDF's text layer is
+ * checked before the job exists (pii-submit.ts: blocked → `status: pii_blocked`, no job); what
+ * only OCR can read (scans, images) is checked here, and a blocked document ends its job
+ * `failed` with the error `pii_blocked` and no result.
  */
 import type { QuireDocument } from '../../model/quire-document.js';
 import { detectPiiInDocument, piiVerdict } from '../../pipeline/pii/detect.js';

@@ -64,8 +64,8 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
   const outcomes = extractFromDocument(doc, o.schema, TIER_STRATEGY[o.model], DEFAULT_LIMITS);
   const tExtracted = performance.now();
   if (rereadsLines(o.model) && canReread(ctx.input)) {
-    // Scanned image: the lines the values and labels sit on are read again, one crop each.
-    const read: ReadLines = (page, lines) => ctx.pool.run('ocr.rereadLines', { data: ctx.input.bytes, page, lines }, { signal: ctx.signal });
+    // Scans: the OCR'd lines the values and labels sit on are read again, one crop each.
+    const read: ReadLines = (page, lines) => ctx.pool.run('ocr.rereadLines', { data: ctx.input.bytes, kind: ctx.input.type === 'pdf' ? 'pdf' : 'image', page, lines }, { signal: ctx.signal });
     const r = await rereadLinesAndExtract(doc, o.schema, outcomes, TIER_STRATEGY[o.model], read);
     if (r) {
       doc = r.doc;
@@ -122,6 +122,9 @@ export function reextractUncertain(outcomes: Record<string, Outcome>, second: To
     const a = outcomes[k]!;
     const b = again[k]!;
     if (a.kind !== 'scalar' || b.kind !== 'scalar' || !b.candidate) continue;
+    // A value the line re-read corrected was read from its own line's crop: a page reading of
+    // the same pixels is no better evidence against it.
+    if (a.candidate?.via.endsWith('+reread')) continue;
     if (a.candidate && String(a.candidate.value).toLowerCase() === String(b.candidate.value).toLowerCase()) {
       // Two independent readings (text layer, then OCR) agree: the value is surer (its first
       // citation is kept). A second OCR of the same scan is not independent: no gain.

@@ -36,8 +36,13 @@ export function ocrEquivalent(a: string, b: string): boolean {
   return canon(a) === canon(b) || (Math.min(a.length, b.length) >= 3 && editDistance(a.toUpperCase(), b.toUpperCase()) <= 1);
 }
 
-function matches(words: string[], form: string[]): boolean {
-  if (words.every((w, i) => w.toUpperCase() === form[i])) return false; // already right
+/** Letters, digits and the slash of "S/B": a printed "SDN." is the form, not a slip of it. */
+const core = (s: string) => s.toUpperCase().replace(/[^\p{L}\p{N}/]/gu, '');
+
+function matches(printed: string[], form: string[]): boolean {
+  if (printed.every((w, i) => core(w) === core(form[i]!))) return false; // already right (punctuation as printed)
+  const words = printed.map(core);
+  form = form.map(core);
   if (words.every((w, i) => canon(w) === canon(form[i]!))) return true;
   if (form.length < 2) return false;
   // One edit in one word of a two-word form, the other word exact ("SIN BHD").

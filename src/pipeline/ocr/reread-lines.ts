@@ -9,18 +9,27 @@
  * right (SROIE dev receipts; bench/extract.ts). Extraction asks for the few lines its values
  * and labels sit on, so the cost is a few small OCR calls, not a second page OCR.
  *
- * Boxes are in page units, which for an image are its pixels (image-pages.ts: scale 1).
+ * Boxes are in page units: an image's pixels (image-pages.ts: scale 1), a PDF page's points
+ * (a scanned PDF: each padded line box is rendered alone at the OCR resolution, then read).
  */
 import { getOcrEngine } from '../../engines/ocr/factory.js';
 import { loadImagePages } from '../../formats/image/load-image-pages.js';
 import { cropRaster } from '../../raster/crop-raster.js';
+import { openPdf } from '../../formats/pdf/open-document.js';
+import { renderPdfRegion } from '../../formats/pdf/render-page.js';
+import { dpiFor } from '../../raster/raster-dpi.js';
+import type { RasterImage } from '../../raster/raster-image.js';
+import type { OcrEngine } from '../../engines/ocr/interface.js';
 
 /** [left, top, right, bottom], page units. */
 export type LineBox = [number, number, number, number];
 
 export interface RereadLinesTask {
   data: Uint8Array;
-  /** 1-based page of the image (TIFF pages). */
+  /** `pdf` for a scanned PDF (boxes in points), else an image (boxes in pixels). */
+  kind?: 'image' | 'pdf';
+  password?: string;
+  /** 1-based page of the image (TIFF pages) or PDF. */
   page: number;
   lines: LineBox[];
   /** The OCR engine of the parse (spec name; default ServiceHawk). */
@@ -37,28 +46,61 @@ export interface RereadWord {
 const PAD_X = 1;
 const PAD_Y = 0.35;
 
-export async function rereadLines(task: RereadLinesTask): Promise<RereadWord[][]> {
-  const pages = await loadImagePages(task.data, {});
-  const raster = await pages.getPage(task.page - 1);
-  const engine = await getOcrEngine(task.ocrEngine ?? 'ServiceHawk');
+/** A region of the page as a raster, and the raster pixels per page unit. */
+type RegionReader = (left: number, top: number, right: number, bottom: number) => Promise<{ raster: RasterImage; scale: number } | null>;
+
+async function readRegions(task: RereadLinesTask, engine: OcrEngine, region: RegionReader): Promise<RereadWord[][]> {
   const out: RereadWord[][] = [];
   for (const b of task.lines) {
     const h = Math.max(1, b[3] - b[1]);
-    const left = Math.max(0, Math.floor(b[0] - PAD_X * h));
-    const top = Math.max(0, Math.floor(b[1] - PAD_Y * h));
-    const right = Math.min(raster.width, Math.ceil(b[2] + PAD_X * h));
-    const bottom = Math.min(raster.height, Math.ceil(b[3] + PAD_Y * h));
-    if (right - left < 3 || bottom - top < 3) {
+    const left = Math.max(0, b[0] - PAD_X * h);
+    const top = Math.max(0, b[1] - PAD_Y * h);
+    const got = await region(left, top, b[2] + PAD_X * h, b[3] + PAD_Y * h);
+    if (!got || got.raster.width < 3 || got.raster.height < 3) {
       out.push([]);
       continue;
     }
-    const crop = cropRaster(raster, { left, top, width: right - left, height: bottom - top });
-    const r = await engine.recognize(crop, { segmentation: 'single_line', dpi: raster.dpi });
+    const { raster, scale } = got;
+    const r = await engine.recognize(raster, { segmentation: 'single_line', dpi: raster.dpi });
     out.push(
       r.words
         .filter((w) => w.text.trim())
-        .map((w) => ({ text: w.text, conf: w.confidence, box: [left + w.bbox.left, top + w.bbox.top, left + w.bbox.left + w.bbox.width, top + w.bbox.top + w.bbox.height] as LineBox })),
+        .map((w) => ({
+          text: w.text,
+          conf: w.confidence,
+          box: [left + w.bbox.left / scale, top + w.bbox.top / scale, left + (w.bbox.left + w.bbox.width) / scale, top + (w.bbox.top + w.bbox.height) / scale] as LineBox,
+        })),
     );
   }
   return out;
+}
+
+export async function rereadLines(task: RereadLinesTask): Promise<RereadWord[][]> {
+  const engine = await getOcrEngine(task.ocrEngine ?? 'ServiceHawk');
+  if (task.kind === 'pdf') {
+    const doc = await openPdf(task.data.slice(), { password: task.password });
+    try {
+      const page = await doc.getPage(task.page);
+      const view = page.getViewport({ scale: 1 });
+      const dpi = dpiFor('ocr');
+      return await readRegions(task, engine, async (l, t, r, b) => {
+        const box = { left: l, top: t, width: Math.min(view.width, r) - l, height: Math.min(view.height, b) - t };
+        if (box.width <= 0 || box.height <= 0) return null;
+        const raster = await renderPdfRegion(page, dpi, box);
+        return { raster, scale: raster.scale };
+      });
+    } finally {
+      await doc.destroy();
+    }
+  }
+  const pages = await loadImagePages(task.data, {});
+  const raster = await pages.getPage(task.page - 1);
+  return readRegions(task, engine, async (l, t, r, b) => {
+    const left = Math.floor(l);
+    const top = Math.floor(t);
+    const right = Math.min(raster.width, Math.ceil(r));
+    const bottom = Math.min(raster.height, Math.ceil(b));
+    if (right - left < 3 || bottom - top < 3) return null;
+    return { raster: cropRaster(raster, { left, top, width: right - left, height: bottom - top }), scale: 1 };
+  });
 }
