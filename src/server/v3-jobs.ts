@@ -108,6 +108,14 @@ export class V3Jobs {
     for (const rec of this.book.values()) {
       if (rec.status === 'done' || rec.status === 'failed') continue;
       try {
+        // Ended just before the kill, its record not yet updated: the kept result says how.
+        const kept = JSON.parse(await fs.readFile(this.resultFile(rec.id), 'utf8')) as V3Job;
+        await this.end(rec, kept);
+        continue;
+      } catch {
+        /* no result: run it again */
+      }
+      try {
         if ('path' in rec.input) await fs.access(rec.input.path);
         const job = this.d.engine.parseMarkdown(rec.input, { pages: rec.pages, ...(rec.fileName ? { file_name: rec.fileName } : {}) });
         const again: V3Record = { ...rec, status: 'queued', engineId: job.job_id };
@@ -152,11 +160,12 @@ export class V3Jobs {
       .catch(() => undefined); // the engine closed: the job runs again at the next start
   }
 
+  /** Result first, then the input goes, then the record says ended (resume() finishes a job cut between these). */
   private async end(rec: V3Record, job: V3Job): Promise<void> {
     await writeFileAtomic(this.resultFile(rec.id), JSON.stringify(job));
     const { cleanup, ...kept } = rec;
-    await this.book.save(rec.id, { ...kept, status: job.status === 'done' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
     if (cleanup && isUnder(this.d.inputsDir, cleanup)) await fs.rm(cleanup, { recursive: true, force: true }).catch(() => undefined);
+    await this.book.save(rec.id, { ...kept, status: job.status === 'done' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
   }
 }
 
