@@ -75,6 +75,11 @@ export class V3Jobs {
     return this.book.get(id);
   }
 
+  /** Inputs of the jobs that have not ended. */
+  inputsInUse(): string[] {
+    return this.book.filter((r) => r.status !== 'done' && r.status !== 'failed').flatMap((r) => [...('path' in r.input ? [r.input.path] : []), ...(r.cleanup ? [r.cleanup] : [])]);
+  }
+
   /** The job's record when `owner` owns it. */
   owned(owner: string, id: string): V3Record | undefined {
     const rec = this.book.get(id);
