@@ -10,10 +10,13 @@
  * and downloading the full result; the library time covers parse + waitForJob +
  * getParseJob. Prints medians and the ratios, of wall time and of CPU time (all threads; for
  * HTTP the server process plus this client), which machine load does not inflate.
+ * `--base-cli OTHER/dist/cli/main.js` also runs a server of another build (e.g. the branch's
+ * base) and alternates it in every run at the first polling interval: a same-run comparison
+ * of the HTTP overhead of two builds.
  */
 import fs from 'node:fs/promises';
 import { createEngine } from '../src/index.js';
-import { percentile, spawnServer } from './lib/spawn-server.js';
+import { percentile, spawnServer, type SpawnedServer } from './lib/spawn-server.js';
 
 const ri = process.argv.indexOf('--runs');
 const RUNS = ri >= 0 ? Number(process.argv[ri + 1]) : 3;
@@ -22,8 +25,9 @@ const POLLS = (pi >= 0 ? process.argv[pi + 1]! : '25,100').split(',').map(Number
 const file = new URL('../test/fixtures/pdf/us_constitution.pdf', import.meta.url).pathname;
 const pdf = new Uint8Array(await fs.readFile(file));
 
-const server = await spawnServer({ keys: 1, rps: 100, args: ['--workers', '1', '--concurrent-jobs', '1'] });
-const key = server.keys[0]!;
+const head = await spawnServer({ keys: 1, rps: 100, args: ['--workers', '1', '--concurrent-jobs', '1'] });
+const bi = process.argv.indexOf('--base-cli');
+const base = bi >= 0 ? await spawnServer({ keys: 1, rps: 100, args: ['--workers', '1', '--concurrent-jobs', '1'], cli: process.argv[bi + 1]! }) : undefined;
 const engine = createEngine({ workers: 1, maxConcurrentJobs: 1 });
 
 const cpu = () => {
@@ -31,7 +35,8 @@ const cpu = () => {
   return (u.user + u.system) / 1000;
 };
 
-async function viaHttp(pollMs: number): Promise<{ ms: number; chunks: number; cpu: number }> {
+async function viaHttp(pollMs: number, server: SpawnedServer = head): Promise<{ ms: number; chunks: number; cpu: number }> {
+  const key = server.keys[0]!;
   const c0 = cpu();
   const s0 = await server.cpuMs();
   const t = performance.now();
@@ -66,9 +71,12 @@ async function viaLibrary(): Promise<{ ms: number; chunks: number; cpu: number }
 
 // One warm-up each (worker start, pdf.js code cache), then alternating timed runs.
 await viaHttp(POLLS[0]!);
+if (base) await viaHttp(POLLS[0]!, base);
 await viaLibrary();
 const lib: number[] = [];
 const libCpu: number[] = [];
+const baseMs: number[] = [];
+const baseCpu: number[] = [];
 const http = POLLS.map(() => [] as number[]);
 const httpCpu = POLLS.map(() => [] as number[]);
 for (let r = 0; r < RUNS; r++) {
@@ -83,10 +91,17 @@ for (let r = 0; r < RUNS; r++) {
     httpCpu[i]!.push(h.cpu);
     line.push(`http/${p} ms ${h.ms.toFixed(0)} ms (CPU ${h.cpu.toFixed(0)} ms)`);
   }
+  if (base) {
+    const b = await viaHttp(POLLS[0]!, base);
+    baseMs.push(b.ms);
+    baseCpu.push(b.cpu);
+    line.push(`base http/${POLLS[0]} ms ${b.ms.toFixed(0)} ms (CPU ${b.cpu.toFixed(0)} ms)`);
+  }
   console.log(line.join(', '));
 }
 await engine.close();
-await server.stop();
+await head.stop();
+await base?.stop();
 const ml = percentile(lib, 50);
 const cl = percentile(libCpu, 50);
 console.log(`median library: wall ${ml.toFixed(0)} ms, CPU ${cl.toFixed(0)} ms`);
@@ -94,4 +109,9 @@ for (const [i, p] of POLLS.entries()) {
   const mh = percentile(http[i]!, 50);
   const ch = percentile(httpCpu[i]!, 50);
   console.log(`polling every ${p} ms: median http wall ${mh.toFixed(0)} ms, ratio ${(mh / ml).toFixed(2)}x (target ≤ 1.2x); CPU (server + client, all threads) ${ch.toFixed(0)} ms, ratio ${(ch / cl).toFixed(2)}x`);
+}
+if (base) {
+  const mb = percentile(baseMs, 50);
+  const cb = percentile(baseCpu, 50);
+  console.log(`base build, polling every ${POLLS[0]} ms: median http wall ${mb.toFixed(0)} ms, ratio ${(mb / ml).toFixed(2)}x; CPU ${cb.toFixed(0)} ms, ratio ${(cb / cl).toFixed(2)}x`);
 }
