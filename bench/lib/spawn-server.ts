@@ -19,14 +19,15 @@ export interface SpawnedServer {
   stop(): Promise<void>;
 }
 
-export async function spawnServer(opts: { keys: number; rps: number; args: string[] }): Promise<SpawnedServer> {
+/** `opts.cli`: another build's dist/cli/main.js (bench/server-vs-library --base-cli). */
+export async function spawnServer(opts: { keys: number; rps: number; args: string[]; cli?: string }): Promise<SpawnedServer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-bench-server-'));
   const keys = Array.from({ length: opts.keys }, (_, i) => `bench-key-${String(i).padStart(4, '0')}-xxxxxxxx`);
   const keysFile = path.join(dir, 'keys.json');
   await fs.writeFile(keysFile, JSON.stringify({ keys: keys.map((key, i) => ({ name: `client-${i}`, key, requests_per_second: opts.rps })) }));
   // QUIRE_BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=DIR to profile it).
   const nodeArgs = (process.env.QUIRE_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--port', '0', '--data-dir', path.join(dir, 'data'), '--keys', keysFile, ...opts.args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, opts.cli ?? cli, 'serve', '--port', '0', '--data-dir', path.join(dir, 'data'), '--keys', keysFile, ...opts.args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   const url = await new Promise<string>((resolve, reject) => {

@@ -78,6 +78,11 @@ export class Batches {
     return { batch_id: b.id, status, total_files: b.files.length, batch_size: b.batchSize, pending_files: pending, jobs, created_at: b.createdAt, ...(b.errors.length ? { errors: b.errors } : {}) };
   }
 
+  /** Upload copies of batches with files not yet submitted. */
+  inputsInUse(): string[] {
+    return this.book.values().filter((b) => b.jobIds.length < b.files.length).flatMap((b) => b.files.slice(b.jobIds.length));
+  }
+
   /** Batches a previous process left with files not yet submitted: continue them. */
   resume(): void {
     for (const b of this.book.values()) if (b.jobIds.length < b.files.length) void this.drive(b.id);

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { dropOrphanV3Pages } from './v3-orphans.js';
+import { sweepOrphanInputs } from './orphan-inputs.js';
 import { admitParkedUploads, expireTickets } from './upload-flow.js';
 import { createContext, DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context.js';
 
@@ -22,6 +23,7 @@ export interface RunningServer {
 export async function startServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...partial, limits: { ...DEFAULT_CONFIG.limits, ...partial.limits } };
   const ctx = await createContext(config);
+  await sweepOrphanInputs(ctx);
   const app = await buildApp(ctx);
   await app.listen({ host: config.host, port: config.port });
   const addr = app.server.address();

@@ -78,6 +78,11 @@ export class Settlement {
     return this.settled.get(id) ?? Promise.resolve();
   }
 
+  /** Upload copies the ledger still needs. */
+  inputsInUse(): string[] {
+    return this.book.values().flatMap((e) => e.inputs);
+  }
+
   get pending(): number {
     return this.book.size;
   }

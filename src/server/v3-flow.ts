@@ -153,6 +153,11 @@ export class V3State {
     return up.path;
   }
 
+  /** Files of uploads not yet submitted. */
+  uploadPaths(): string[] {
+    return this.uploads.filter((u) => u.path !== undefined).map((u) => u.path!);
+  }
+
   /** Uploads never submitted, a day after their URL was issued: the record and the file go. */
   async sweepUploads(now = Date.now()): Promise<void> {
     for (const [id, up] of this.uploads.entries()) {

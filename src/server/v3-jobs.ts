@@ -75,6 +75,11 @@ export class V3Jobs {
     return this.book.get(id);
   }
 
+  /** Inputs of the jobs that have not ended. */
+  inputsInUse(): string[] {
+    return this.book.filter((r) => r.status !== 'done' && r.status !== 'failed').flatMap((r) => [...('path' in r.input ? [r.input.path] : []), ...(r.cleanup ? [r.cleanup] : [])]);
+  }
+
   /** The job's record when `owner` owns it. */
   owned(owner: string, id: string): V3Record | undefined {
     const rec = this.book.get(id);
@@ -107,6 +112,14 @@ export class V3Jobs {
     let n = 0;
     for (const rec of this.book.values()) {
       if (rec.status === 'done' || rec.status === 'failed') continue;
+      try {
+        // Ended just before the kill, its record not yet updated: the kept result says how.
+        const kept = JSON.parse(await fs.readFile(this.resultFile(rec.id), 'utf8')) as V3Job;
+        await this.end(rec, kept);
+        continue;
+      } catch {
+        /* no result: run it again */
+      }
       try {
         if ('path' in rec.input) await fs.access(rec.input.path);
         const job = this.d.engine.parseMarkdown(rec.input, { pages: rec.pages, ...(rec.fileName ? { file_name: rec.fileName } : {}) });
@@ -152,11 +165,12 @@ export class V3Jobs {
       .catch(() => undefined); // the engine closed: the job runs again at the next start
   }
 
+  /** Result first, then the input goes, then the record says ended (resume() finishes a job cut between these). */
   private async end(rec: V3Record, job: V3Job): Promise<void> {
     await writeFileAtomic(this.resultFile(rec.id), JSON.stringify(job));
     const { cleanup, ...kept } = rec;
-    await this.book.save(rec.id, { ...kept, status: job.status === 'done' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
     if (cleanup && isUnder(this.d.inputsDir, cleanup)) await fs.rm(cleanup, { recursive: true, force: true }).catch(() => undefined);
+    await this.book.save(rec.id, { ...kept, status: job.status === 'done' ? 'done' : 'failed', ...(job.error ? { error: job.error } : {}) });
   }
 }
 

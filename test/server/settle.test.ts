@@ -1,7 +1,7 @@
 /**
  * Billing and upload copies over a real socket (settle.ts): a job that fails without
- * processing gives its reserved pages back; a URL submission reserved 1 page and pays its
- * real page count once known (capped at what the key has left); the editor's re-parse
+ * processing gives its reserved pages back; a URL submission or a workbook reserved 1 page and
+ * pays its real page count once known (capped at what the key has left); the editor's re-parse
  * reserves pages like a parse; and the server's upload copy in `inputs/` is removed once the
  * job ends.
  */
@@ -97,6 +97,22 @@ describe('settlement of page reservations', () => {
     expect(view.status, JSON.stringify(view).slice(0, 300)).toBe('Succeeded');
     expect(remaining('main')).toBe(before - 5);
     expect(s.ctx.store.peek(created.job_id)!.creditUsed).toBe(5);
+  }, 150_000);
+
+  it('an office file (a workbook) reserves 1 page and pays its real page count (sheets) once known', async () => {
+    const before = remaining('main');
+    const xlsx = new Uint8Array(await fs.readFile(fixture('xlsx', 'sheet_visibility.xlsx')));
+    const fd = new FormData();
+    fd.append('file', new Blob([xlsx]), 'sheets.xlsx');
+    const res = await fetch(`${s.url}/parse/excel`, { method: 'POST', headers: auth(KEYS.main), body: fd });
+    const created = await json(res);
+    expect(res.status, JSON.stringify(created)).toBe(200);
+    expect(created.credit_used).toBe(1);
+    const view = await ended(created.job_id);
+    expect(view.status).toBe('Succeeded');
+    expect(view.page_count).toBeGreaterThan(1);
+    expect(view.credit_used).toBe(view.page_count);
+    expect(remaining('main')).toBe(before - view.page_count);
   }, 150_000);
 
   it('pages beyond the reservation are charged up to what the key has left, never below zero', async () => {

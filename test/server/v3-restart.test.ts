@@ -3,7 +3,8 @@
  * over a real socket with real restarts: a v3 job accepted before a SIGKILL completes after
  * the restart under the same id; a v3
  * upload made before a restart can be submitted after it; the daily cap counts across
- * restarts; a finished v3 job is still readable after one; and a parse job's page
+ * restarts; a finished v3 job is still readable after one; what a kill left in inputs/
+ * with nothing referring to it is swept at start; and a parse job's page
  * reservation accepted before a SIGKILL is settled after the restart.
  */
 import fs from 'node:fs/promises';
@@ -100,8 +101,14 @@ describe('v3 and billing across restarts', () => {
     } finally {
       await a.stop();
     }
+    // What a kill can leave in inputs/ (a body half streamed in): nothing refers to it.
+    await fs.writeFile(path.join(data, 'inputs', 'stray-upload'), 'half a body');
+    await fs.mkdir(path.join(data, 'inputs', 'stray-dir'));
+    await fs.writeFile(path.join(data, 'inputs', 'stray-dir', 'x.pdf'), 'half a body');
     const b = await start();
     try {
+      // Swept at start; the v3 upload not yet submitted is kept (it is submitted below).
+      expect(await fs.readdir(path.join(data, 'inputs'))).toEqual([`v3-${upload.file_id}.pdf`]);
       const again = await json(await fetch(`${b.url}/v3/parse/${finished.job_id}`, { headers: v3 }));
       expect(again).toEqual(finished);
       const other = await fetch(`${b.url}/v3/parse/${finished.job_id}`, { headers: { 'X-API-Key': KEYS.v3only } });
