@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { EngineClosedError, errorMessage, QuireError, ValidationError } from '../errors.js';
+import { EngineClosedError, errorMessage, PiiBlockedError, QuireError, ValidationError } from '../errors.js';
 import { MAX_BATCH_FILES, type BatchCreation, type BatchView } from '../jobs/extract-batch.js';
 import { validateExtractOptions } from '../operations/extract/options.js';
 import type { ExtractJobView } from '../operations/extract/views.js';
@@ -57,11 +57,19 @@ export class Batches {
     validateExtractOptions(options); // a bad schema or option: refused before any job exists
     const batchSize = toInt('batch_size', batchSizeRaw, 10, 1, MAX_BATCH_FILES)!;
     const rec: BatchRecord = { id: randomUUID(), owner: key.name, options, files, jobIds: [], batchSize, createdAt: new Date().toISOString(), errors: [] };
-    // The first file is submitted before the batch exists: its error (queue full, bad input) is the caller's.
-    const first = await this.d.engine.submit<{ job_id: string }>('extract', { path: files[0]! }, options);
-    rec.jobIds.push(first.job_id);
-    await this.adopt(rec, 0, first.job_id);
+    // The first file is submitted before the batch exists: its error (queue full, bad input) is
+    // the caller's — except a PII-blocked file, which is that one file's answer, as in the library.
+    let first: { job_id: string } | null = null;
+    try {
+      first = await this.d.engine.submit<{ job_id: string }>('extract', { path: files[0]! }, options);
+    } catch (err) {
+      if (!(err instanceof PiiBlockedError)) throw err;
+      rec.errors.push({ index: 0, error: errorMessage(err) });
+    }
+    rec.jobIds.push(first?.job_id ?? null);
+    if (first) await this.adopt(rec, 0, first.job_id);
     await this.book.save(rec.id, rec);
+    if (!first) await this.refund(rec, 0);
     void this.drive(rec.id);
     return { batch_id: rec.id, status: 'queued', total_files: files.length, message: `Batch of ${files.length} extraction job(s) queued. Read it with GET /batch/{batch_id}.` };
   }
