@@ -18,7 +18,7 @@
  * One record per thread: a pool worker reads one page at a time (an OCR page in flight
  * may re-render its own page, whose streams and images already passed the same checks).
  */
-import { ProcessingError, formatBytes } from '../../errors.js';
+import { ProcessingError, ValidationError, formatBytes } from '../../errors.js';
 
 export interface PdfDecodeLimits {
   /** Most bytes one stream (content, font, image data, …) may inflate to. */
@@ -90,8 +90,38 @@ const g = globalThis as { quireDecodeLimits?: DecodeGuard };
 
 const mb = formatBytes;
 
-/** Install (or change) the limits for this thread's pdf.js. */
-export function installPdfDecodeLimits(limits: Partial<PdfDecodeLimits> = {}): void {
+/**
+ * How an engine's limits reach its pool workers (EngineConfig.pdfDecodeLimits): the pool
+ * gives its workers this environment variable, read when a worker loads pdf.js.
+ */
+export const DECODE_LIMITS_ENV = 'QUIRE_PDF_DECODE_LIMITS';
+
+/** Checks limits given by a caller (ValidationError naming the field) and returns them. */
+export function validatePdfDecodeLimits(limits: Partial<PdfDecodeLimits>): Partial<PdfDecodeLimits> {
+  for (const [key, value] of Object.entries(limits)) {
+    if (!(key in DEFAULT_PDF_DECODE_LIMITS)) throw new ValidationError('pdfDecodeLimits', `unknown limit "${key}" (known: ${Object.keys(DEFAULT_PDF_DECODE_LIMITS).join(', ')})`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new ValidationError(`pdfDecodeLimits.${key}`, `must be a positive integer, got ${JSON.stringify(value)}`);
+  }
+  return limits;
+}
+
+/** The worker environment that carries `limits` (empty for none). */
+export function pdfDecodeLimitsEnv(limits: Partial<PdfDecodeLimits> | undefined): Record<string, string> {
+  return limits && Object.keys(limits).length ? { [DECODE_LIMITS_ENV]: JSON.stringify(validatePdfDecodeLimits(limits)) } : {};
+}
+
+function limitsFromEnv(): Partial<PdfDecodeLimits> {
+  const text = process.env[DECODE_LIMITS_ENV];
+  if (!text) return {};
+  try {
+    return validatePdfDecodeLimits(JSON.parse(text) as Partial<PdfDecodeLimits>);
+  } catch {
+    return {}; // set by the engine, which validated it; anything else is ignored
+  }
+}
+
+/** Install (or change) the limits for this thread's pdf.js (default: the engine's, from the environment). */
+export function installPdfDecodeLimits(limits: Partial<PdfDecodeLimits> = limitsFromEnv()): void {
   const l = { ...DEFAULT_PDF_DECODE_LIMITS, ...limits };
   const guard: DecodeGuard = {
     ...l,
