@@ -59,7 +59,10 @@ async function child(face: Face, input: string, work: string): Promise<void> {
     fd.append('file', new Blob([fs.readFileSync(input)]), 'formulas.xlsx');
     const created = (await (await fetch(`${s.url}/parse/excel`, { method: 'POST', body: fd, headers })).json()) as { job_id: string };
     for (;;) {
-      const st = (await (await fetch(`${s.url}/parse/${created.job_id}?include_chunks=false`, { headers })).json()) as { status: string };
+      // A kept-alive socket the server closed meanwhile answers ECONNRESET once: poll again.
+      const st = (await fetch(`${s.url}/parse/${created.job_id}?include_chunks=false`, { headers })
+        .then((r) => r.json())
+        .catch((err: Error) => ({ status: 'retry', error: err.message }))) as { status: string };
       if (['Succeeded', 'Failed', 'Cancelled'].includes(st.status)) break;
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -2,6 +2,7 @@
  * The engine's settings, with their defaults in one place.
  */
 import type { LayoutModelRef } from '../engines/layout/model-ref.js';
+import { pdfDecodeLimitsEnv, type PdfDecodeLimits } from '../formats/pdf/decode-limits.js';
 import { resolveLayoutModel } from '../engines/layout/model-ref.js';
 import type { BlobStore } from './blob-store.js';
 import { defaultDataDir } from './data-dir.js';
@@ -46,6 +47,12 @@ export interface EngineConfig {
    * thread and kept in memory (default 16 Mi characters; operations that support it: parse excel).
    */
   resultFileChars?: number;
+  /**
+   * PDF decode limits (formats/pdf/decode-limits.ts): bytes one stream may inflate to
+   * (`maxInflatedBytes`, default 256 MiB), pixels of one image (`maxImagePixels`, 100 MP; a
+   * JPEG's own frame header counts too) and of one 1-bit mask (`maxImageMaskPixels`, 150 MP).
+   */
+  pdfDecodeLimits?: Partial<PdfDecodeLimits>;
   /** Job store (default: in memory). */
   store?: JobStore;
   /** Job queue (default: in memory). */
@@ -97,6 +104,11 @@ export interface ResolvedConfig {
   layoutModel: LayoutModelRef | null;
   resultFileChars: number;
   extractionLlm: LlmEndpoint | null;
+}
+
+/** What the pool's workers read from their environment when they load (validated here: a ValidationError names a bad limit). */
+export function workerEnvOf(config: EngineConfig): Record<string, string> {
+  return pdfDecodeLimitsEnv(config.pdfDecodeLimits);
 }
 
 export function resolveConfig(config: EngineConfig): ResolvedConfig {

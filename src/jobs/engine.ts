@@ -19,7 +19,7 @@ import { WorkerPool } from '../workers/pool.js';
 import type { TaskHandlers } from '../operations/tasks.js';
 import { fileURLToPath } from 'node:url';
 import { FsBlobStore, type BlobStore } from './blob-store.js';
-import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config.js';
+import { resolveConfig, workerEnvOf, type EngineConfig, type ResolvedConfig } from './config.js';
 import { ensurePrivateDir } from './data-dir.js';
 import { MemoryJobStore, type JobStore } from './job-store.js';
 import { MemoryJobQueue, type JobQueue } from './queue.js';
@@ -75,7 +75,7 @@ export class Engine {
   private readonly v3Config: EngineConfig['markdownJobs'];
 
   constructor(config: EngineConfig = {}) {
-    this.pool = new WorkerPool<TaskHandlers>({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile ?? defaultWorkerFile(), codeCacheDir: config.codeCacheDir });
+    this.pool = new WorkerPool<TaskHandlers>({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile ?? defaultWorkerFile(), codeCacheDir: config.codeCacheDir, workerEnv: workerEnvOf(config) });
     this.cfg = resolveConfig(config);
     this.store = config.store ?? new MemoryJobStore();
     this.queue = config.queue ?? new MemoryJobQueue();

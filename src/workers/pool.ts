@@ -23,6 +23,8 @@ export interface PoolConfig {
   workerMemoryMb?: number;
   /** Worker entry: the engine gives operations/worker-entry; tests substitute their own. */
   filename: string;
+  /** Environment variables added for the workers (settings they read when they load, e.g. PDF decode limits). */
+  workerEnv?: Record<string, string>;
   /** Folder for pdf.js's compiled-code cache (bundle-script.ts); null: none. Default: the user's cache folder. */
   codeCacheDir?: string | null;
 }
@@ -63,7 +65,7 @@ export class WorkerPool<T extends TaskMap = TaskMap> {
       idleTimeout: 30_000,
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: cfg.workerMemoryMb ?? 1536 },
-      env: { ...process.env, OMP_THREAD_LIMIT: '1', ...(cfg.codeCacheDir !== undefined ? { QUIRE_CODE_CACHE_DIR: cfg.codeCacheDir ?? 'off' } : {}) },
+      env: { ...process.env, ...cfg.workerEnv, OMP_THREAD_LIMIT: '1', ...(cfg.codeCacheDir !== undefined ? { QUIRE_CODE_CACHE_DIR: cfg.codeCacheDir ?? 'off' } : {}) },
     });
   }
 

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, PDFName, PDFArray, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { flateBombPdf, hugeImagePdf } from './pdf.js';
+import { flateBombPdf, hugeImagePdf, lyingJpegPdf } from './pdf.js';
 import { buildTiff } from './tiff.js';
 import { formulaWorkbook, zipBombXlsx } from './workbook.js';
 
@@ -79,6 +79,7 @@ async function textPdf(pages: number): Promise<Uint8Array> {
 export const HOSTILE_CASES: HostileCase[] = [
   { name: 'flate bomb (2 MB -> 2 GiB content stream)', operation: 'parse', expect: 'Failed', fileName: 'flate-bomb.pdf', build: () => flateBombPdf(2 * 1024 ** 3) },
   { name: 'decoded-image bomb (20000x20000 image, OCR page)', operation: 'parse', expect: 'Failed', fileName: 'image-bomb.pdf', build: () => hugeImagePdf(20_000, 20_000) },
+  { name: 'JPEG header declaring 20000x20000 in a 100x100 image (OCR page)', operation: 'parse', expect: 'Failed', fileName: 'jpeg-liar.pdf', build: () => lyingJpegPdf(20_000, 20_000) },
   { name: 'huge PNG header (100000x100000)', operation: 'parse', expect: 'Failed', fileName: 'huge.png', build: async () => hugePngHeader(100_000, 100_000) },
   { name: 'PNG quoting "%PDF-" in metadata', operation: 'parse', expect: 'Succeeded', fileName: 'quote.png', build: pngQuotingPdf },
   { name: '10,000-page TIFF (over the page limit)', operation: 'parse', expect: 'Failed', fileName: 'long.tif', build: async () => buildTiff({ pages: 10_000 }) },

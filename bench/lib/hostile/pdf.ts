@@ -6,6 +6,7 @@
  * so building a 2 GB bomb costs milliseconds instead of deflating 2 GB.
  */
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { PDFDocument, PDFName, PDFArray, StandardFonts } from 'pdf-lib';
 
 const BLOCK_INFLATED = 16 * 1024 * 1024;
@@ -55,5 +56,25 @@ export async function hugeImagePdf(width: number, height: number): Promise<Uint8
   page.node.setXObject(PDFName.of('Im0'), image);
   const content = doc.context.register(doc.context.stream('q 612 0 0 792 0 0 cm /Im0 Do Q'));
   page.node.set(PDFName.of('Contents'), content);
+  return doc.save({ useObjectStreams: false });
+}
+
+/**
+ * A one-page PDF (no text: rendered for OCR) painting a 100x100 DCT image whose JPEG frame
+ * header declares `frameWidth` x `frameHeight`: a real 100x100 grey JPEG with the SOF0 size
+ * rewritten, so the file stays a few hundred bytes while a decoder that trusts the header
+ * allocates the declared frame.
+ */
+export async function lyingJpegPdf(frameWidth: number, frameHeight: number): Promise<Uint8Array> {
+  const jpeg = Buffer.from(await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 128, g: 128, b: 128 } } }).greyscale().jpeg({ quality: 50 }).toBuffer());
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  if (sof < 0) throw new Error('no baseline frame header in the generated JPEG');
+  jpeg.writeUInt16BE(frameHeight, sof + 5);
+  jpeg.writeUInt16BE(frameWidth, sof + 7);
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const image = doc.context.register(doc.context.stream(jpeg, { Type: 'XObject', Subtype: 'Image', Width: 100, Height: 100, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Filter: 'DCTDecode' }));
+  page.node.setXObject(PDFName.of('Im0'), image);
+  page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream('q 612 0 0 792 0 0 cm /Im0 Do Q')));
   return doc.save({ useObjectStreams: false });
 }

@@ -1,6 +1,6 @@
 /**
  * Decompression and decoded-image limits for PDFs, enforced inside pdf.js's worker code
- * (three edits in oplist-worker.ts read `globalThis.quireDecodeLimits`).
+ * (four edits in oplist-worker.ts read `globalThis.quireDecodeLimits`).
  *
  * Why inside pdf.js: a 2 MB flate stream can inflate to 2 GB, and pdf.js inflates a whole
  * stream into one growing buffer before anything downstream can look at it (issue 21: 60 s
@@ -8,8 +8,9 @@
  * is about to decode it (a 20000x20000 image on a page rendered for OCR cost 2.9 GB, and
  * `workerMemoryMb` bounds only the JS heap, not these typed arrays and canvases). So the
  * stream buffer refuses to grow past `maxInflatedBytes`, and an image whose Width x Height
- * exceeds the pixel limit is not decoded. pdf.js is told to keep going on errors
- * (stopAtErrors: false), so a limit hit would otherwise just leave the page short of
+ * exceeds the pixel limit is not decoded, nor a JPEG whose own frame header declares more
+ * (pdf.js's decoder allocates the header's size, not the dictionary's). pdf.js is told to
+ * keep going on errors (stopAtErrors: false), so a limit hit would otherwise just leave the page short of
  * content: the hit is recorded here and the page's extraction or rendering then fails
  * with the recorded reason (`throwIfDecodeLimitHit`), so the job's error handling
  * decides (Fail stops the job, Continue skips the page).
@@ -17,7 +18,7 @@
  * One record per thread: a pool worker reads one page at a time (an OCR page in flight
  * may re-render its own page, whose streams and images already passed the same checks).
  */
-import { ProcessingError, formatBytes } from '../../errors.js';
+import { ProcessingError, ValidationError, formatBytes } from '../../errors.js';
 
 export interface PdfDecodeLimits {
   /** Most bytes one stream (content, font, image data, …) may inflate to. */
@@ -48,14 +49,79 @@ interface DecodeGuard extends PdfDecodeLimits {
   inflated(bytes: number): Error;
   /** Records the breach and answers true when an image is too large to decode. */
   imageTooLarge(width: number, height: number, isMask: boolean): boolean;
+  /** Records the breach and throws when a JPEG's frame header declares more pixels than the limit. */
+  jpegFrame(bytes: Uint8Array): void;
+}
+
+/** SOFn markers (frame headers): C0–CF but DHT (C4), JPG (C8) and DAC (CC). */
+const isFrameMarker = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
+
+/**
+ * The width and height a JPEG's frame header declares (what a decoder allocates), or null
+ * when there is none before the scan (or the data is not a JPEG). Reads markers only.
+ */
+export function jpegFrameSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let o = 2;
+  while (o + 4 <= bytes.length) {
+    if (bytes[o] !== 0xff) return null;
+    const marker = bytes[o + 1]!;
+    if (marker === 0xff) {
+      o++; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      o += 2; // standalone markers
+      continue;
+    }
+    if (marker === 0xda || marker === 0xd9) return null; // a scan (or the end) before any frame
+    const length = (bytes[o + 2]! << 8) | bytes[o + 3]!;
+    if (length < 2) return null;
+    if (isFrameMarker(marker)) {
+      if (o + 9 > bytes.length) return null;
+      return { height: (bytes[o + 5]! << 8) | bytes[o + 6]!, width: (bytes[o + 7]! << 8) | bytes[o + 8]! };
+    }
+    o += 2 + length;
+  }
+  return null;
 }
 
 const g = globalThis as { quireDecodeLimits?: DecodeGuard };
 
 const mb = formatBytes;
 
-/** Install (or change) the limits for this thread's pdf.js. */
-export function installPdfDecodeLimits(limits: Partial<PdfDecodeLimits> = {}): void {
+/**
+ * How an engine's limits reach its pool workers (EngineConfig.pdfDecodeLimits): the pool
+ * gives its workers this environment variable, read when a worker loads pdf.js.
+ */
+export const DECODE_LIMITS_ENV = 'QUIRE_PDF_DECODE_LIMITS';
+
+/** Checks limits given by a caller (ValidationError naming the field) and returns them. */
+export function validatePdfDecodeLimits(limits: Partial<PdfDecodeLimits>): Partial<PdfDecodeLimits> {
+  for (const [key, value] of Object.entries(limits)) {
+    if (!(key in DEFAULT_PDF_DECODE_LIMITS)) throw new ValidationError('pdfDecodeLimits', `unknown limit "${key}" (known: ${Object.keys(DEFAULT_PDF_DECODE_LIMITS).join(', ')})`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new ValidationError(`pdfDecodeLimits.${key}`, `must be a positive integer, got ${JSON.stringify(value)}`);
+  }
+  return limits;
+}
+
+/** The worker environment that carries `limits` (empty for none). */
+export function pdfDecodeLimitsEnv(limits: Partial<PdfDecodeLimits> | undefined): Record<string, string> {
+  return limits && Object.keys(limits).length ? { [DECODE_LIMITS_ENV]: JSON.stringify(validatePdfDecodeLimits(limits)) } : {};
+}
+
+function limitsFromEnv(): Partial<PdfDecodeLimits> {
+  const text = process.env[DECODE_LIMITS_ENV];
+  if (!text) return {};
+  try {
+    return validatePdfDecodeLimits(JSON.parse(text) as Partial<PdfDecodeLimits>);
+  } catch {
+    return {}; // set by the engine, which validated it; anything else is ignored
+  }
+}
+
+/** Install (or change) the limits for this thread's pdf.js (default: the engine's, from the environment). */
+export function installPdfDecodeLimits(limits: Partial<PdfDecodeLimits> = limitsFromEnv()): void {
   const l = { ...DEFAULT_PDF_DECODE_LIMITS, ...limits };
   const guard: DecodeGuard = {
     ...l,
@@ -70,6 +136,13 @@ export function installPdfDecodeLimits(limits: Partial<PdfDecodeLimits> = {}): v
       if (width * height <= limit) return false;
       guard.breach ??= `the page has a ${width}x${height} ${isMask ? 'image mask' : 'image'} (${((width * height) / 1e6).toFixed(1)} MP); the limit is ${(limit / 1e6).toFixed(0)} MP per ${isMask ? 'mask' : 'image'}`;
       return true;
+    },
+    jpegFrame(bytes: Uint8Array) {
+      const frame = jpegFrameSize(bytes);
+      if (!frame || frame.width * frame.height <= l.maxImagePixels) return;
+      const msg = `the page has a JPEG image whose header declares ${frame.width}x${frame.height} (${((frame.width * frame.height) / 1e6).toFixed(1)} MP); the limit is ${(l.maxImagePixels / 1e6).toFixed(0)} MP per image`;
+      guard.breach ??= msg;
+      throw new Error(msg);
     },
   };
   g.quireDecodeLimits = guard;

@@ -114,6 +114,13 @@ const EDITS: Edit[] = [
     find: `    if (maxImageSize !== -1 && w * h > maxImageSize) {\n`,
     replace: `    if (globalThis.quireDecodeLimits && globalThis.quireDecodeLimits.imageTooLarge(w, h, !!dict.get("IM", "ImageMask"))) {\n      return;\n    }\n    if (maxImageSize !== -1 && w * h > maxImageSize) {\n`,
   },
+  {
+    what: 'refuse to decode a JPEG whose frame is over the pixel limit',
+    // pdf.js's decoder allocates the frame the JPEG header declares, whatever the image
+    // dictionary says (a 100x100 image may carry a 12000x12000 frame); decode-limits.ts.
+    find: `    const jpegImage = new JpegImage(this.jpegOptions);\n    jpegImage.parse(bytes);\n`,
+    replace: `    globalThis.quireDecodeLimits?.jpegFrame?.(bytes);\n    const jpegImage = new JpegImage(this.jpegOptions);\n    jpegImage.parse(bytes);\n`,
+  },
 ];
 
 /** Identifies the edits, so that cached patched scripts follow changes to them. */

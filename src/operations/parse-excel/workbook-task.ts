@@ -6,7 +6,8 @@
  * no JSON.stringify of the whole (issue 21: 1.2–1.4 GB RSS before this).
  */
 import type { ChunkedResult } from '../../model/document.js';
-import type { ResultFileRef, ResultFileTarget } from '../../model/result-file.js';
+import { isResultFileRef, type ResultFileRef, type ResultFileTarget } from '../../model/result-file.js';
+import { collectGarbage } from '../../runtime/collect-garbage.js';
 import { writeChunkLinesIfLarge } from '../../render/chunk-lines.js';
 import type { ParseExcelOptions } from './options.js';
 import { parseWorkbook } from './parse-workbook.js';
@@ -19,8 +20,15 @@ export interface WorkbookTask {
   resultFile?: ResultFileTarget;
 }
 
-export function parseWorkbookTask(p: WorkbookTask): ChunkedResult | ResultFileRef {
+function parseAndWrite(p: WorkbookTask): ChunkedResult | ResultFileRef {
   const result = parseWorkbook(p.data, p.fileName, p.options);
   if (!p.resultFile) return result;
   return writeChunkLinesIfLarge({ ...result, pdf_url: null }, p.resultFile) ?? result;
+}
+
+export function parseWorkbookTask(p: WorkbookTask): ChunkedResult | ResultFileRef {
+  const out = parseAndWrite(p);
+  // A result large enough for a file left hundreds of MB of garbage in this (now idle) worker.
+  if (isResultFileRef(out)) collectGarbage();
+  return out;
 }
