@@ -16,6 +16,7 @@ interface ServeOptions {
   concurrentJobs?: string;
   grace?: string;
   redis?: string;
+  maxQueuedPerKey?: string;
 }
 
 export function addServeCommand(program: Command): void {
@@ -31,6 +32,7 @@ export function addServeCommand(program: Command): void {
     .option('--concurrent-jobs <n>', 'jobs processed at once', '2')
     .option('--grace <seconds>', 'on SIGTERM, how long running jobs may finish', '30')
     .option('--redis <url>', 'cluster mode: queue and job records in this Redis (redis://HOST:PORT); jobs run in `quire worker` processes')
+    .option('--max-queued-per-key <n>', 'cluster mode: jobs one API key may have waiting before its submissions get 429')
     .action(async (o: ServeOptions) => {
       const { startServer } = await import('../server/server.js');
       try {
@@ -45,6 +47,7 @@ export function addServeCommand(program: Command): void {
           maxConcurrentJobs: Number(o.concurrentJobs),
           shutdownGraceMs: Number(o.grace) * 1000,
           ...(o.redis ? { redis: o.redis } : {}),
+          ...(o.maxQueuedPerKey ? { maxQueuedPerKey: Number(o.maxQueuedPerKey) } : {}),
         });
         if (s.ctx.generatedKey) process.stdout.write(`quire: created API key (kept in ${s.ctx.config.dataDir}/keys.json; shown once): ${s.ctx.generatedKey}\n`);
         if (s.recovered) process.stdout.write(`quire: queued again ${s.recovered} unfinished job(s)\n`);

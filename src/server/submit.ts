@@ -17,6 +17,7 @@ import { signUrls } from './file-urls.js';
 import { billablePages, checkContent, readHead } from './inspect-input.js';
 import type { ApiKey } from './keys.js';
 import { readSubmission, type Submission } from './read-submission.js';
+import { countAccepted, refuseBusyKey } from './key-backpressure.js';
 
 export interface SubmitPlan {
   op: OperationName;
@@ -42,6 +43,7 @@ export function refuseWhenFull(ctx: ServerContext): void {
 
 export async function submitJob<V extends { job_id: string } = CreationResponse>(ctx: ServerContext, req: FastifyRequest, key: ApiKey, plan: SubmitPlan): Promise<V & { quota_remaining: number }> {
   refuseWhenFull(ctx);
+  refuseBusyKey(ctx, key.name);
   const sub: Submission = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs });
   let reserved = 0;
   try {
@@ -64,6 +66,7 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
     const fileName = sub.file ? { file_name: sub.file.fileName } : {};
     const created = await ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName });
     await ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages });
+    countAccepted(ctx, key.name);
     return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: ctx.quota.remaining(key) };
   } catch (err) {
     if (reserved) await ctx.quota.adjust(key, -reserved);

@@ -25,11 +25,15 @@ let longPdf: Uint8Array;
 const running: Proc[] = [];
 const redises: TestRedis[] = [];
 
-async function submit(url: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}): Promise<string> {
+function post(url: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}, key = KEYS.main): Promise<Response> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   fd.append('file', new Blob([bytes]), name);
-  const res = await fetch(`${url}/parse`, { method: 'POST', headers: auth(KEYS.main), body: fd });
+  return fetch(`${url}/parse`, { method: 'POST', headers: auth(key), body: fd });
+}
+
+async function submit(url: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}): Promise<string> {
+  const res = await post(url, bytes, name, fields);
   const body = await json(res);
   expect(res.status, JSON.stringify(body)).toBe(200);
   return body.job_id;
@@ -43,11 +47,11 @@ function normal(body: unknown, dataDir: string): string {
   return normaliseResult(JSON.parse(text), dataDir, '/nowhere');
 }
 
-async function cluster(workers: number, workerArgs: string[] = []) {
+async function cluster(workers: number, workerArgs: string[] = [], serverArgs: string[] = []) {
   const redis = await startRedis();
   redises.push(redis);
   const dataDir = path.join(dir, `data-${redises.length}`);
-  const server = await serve(redis.url, dataDir, keys);
+  const server = await serve(redis.url, dataDir, keys, serverArgs);
   running.push(server);
   const ws: Proc[] = [];
   for (let i = 0; i < workers; i++) ws.push(await worker(redis.url, dataDir, workerArgs));
@@ -168,4 +172,25 @@ describe.skipIf(!hasRedis)('cluster (BullMQ on Redis)', () => {
     expect(succeededLines([w], id)).toBe(1);
     expect((await result(c.server.url, id, 10_000)).status).toBe('Succeeded');
   });
+
+  it('backpressure: a key over its queued limit gets 429, the cluster over its limit 503, both with Retry-After', async () => {
+    // No worker: everything submitted stays waiting.
+    const c = await cluster(0, [], ['--max-queued', '3', '--max-queued-per-key', '2']);
+    const pdf = new Uint8Array(await fs.readFile(fixture('pdf', 'column_span_1.pdf')));
+    for (let i = 0; i < 2; i++) await submit(c.server.url, pdf, 'a.pdf');
+    await new Promise((r) => setTimeout(r, 1200)); // the server's view of the queue refreshes twice a second
+    const busy = await post(c.server.url, pdf, 'a.pdf');
+    expect(busy.status).toBe(429);
+    expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await json(busy)).error.code).toBe('too_many_queued');
+    expect((await post(c.server.url, pdf, 'b.pdf', {}, KEYS.other)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1200));
+    const full = await post(c.server.url, pdf, 'c.pdf', {}, KEYS.other);
+    expect(full.status).toBe(503);
+    expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
+    const metrics = await (await fetch(`${c.server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^quire_queue_depth 3$/m);
+    expect(metrics).toMatch(/^quire_workers_alive 0$/m);
+  });
 });
+

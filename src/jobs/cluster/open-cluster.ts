@@ -32,12 +32,12 @@ async function openRedis(url: string): Promise<Redis> {
   return redis;
 }
 
-export async function openServerCluster(url: string, config: EngineConfig & { maxQueuedJobs: number; dataDir: string }): Promise<{ engine: ClusterServerEngine; store: RedisJobStore; redis: Redis }> {
+export async function openServerCluster(url: string, config: EngineConfig & { maxQueuedJobs: number; dataDir: string; maxQueuedPerKey?: number }): Promise<{ engine: ClusterServerEngine; store: RedisJobStore; redis: Redis }> {
   const redis = await openRedis(url);
   const store = new RedisJobStore(redis);
   const queue = new BullJobQueue({ url, store, consume: false });
   // The server runs no job: one pool thread is enough for what it does itself (PDF edits).
-  const engine = new ClusterServerEngine({ ...config, workers: 1, store, queue, redis, maxQueuedJobs: config.maxQueuedJobs });
+  const engine = new ClusterServerEngine({ ...config, workers: 1, store, queue, redis, maxQueuedJobs: config.maxQueuedJobs, maxQueuedPerKey: config.maxQueuedPerKey });
   return { engine, store, redis };
 }
 
