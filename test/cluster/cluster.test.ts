@@ -192,5 +192,18 @@ describe.skipIf(!hasRedis)('cluster (BullMQ on Redis)', () => {
     expect(metrics).toMatch(/^quire_queue_depth 3$/m);
     expect(metrics).toMatch(/^quire_workers_alive 0$/m);
   });
+
+  it('SIGTERM with the grace period over: the stopped job goes back to the queue and completes on the other worker', async () => {
+    const c = await cluster(2, ['--grace', '0']);
+    const id = await submit(c.server.url, longPdf, 'long.pdf');
+    const [a, b] = c.workers as [Proc, Proc];
+    const first = await Promise.race([untilJobState(a, id, 'processing').then(() => a), untilJobState(b, id, 'processing').then(() => b)]);
+    const other = first === a ? b : a;
+    expect(await stop(first, 'SIGTERM')).toBe(0);
+    expect(succeededLines([first], id)).toBe(0);
+    const done = await result(c.server.url, id);
+    expect(done.status, done.message).toBe('Succeeded');
+    expect(succeededLines([other], id)).toBe(1);
+  });
 });
 
