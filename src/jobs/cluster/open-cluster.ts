@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { QuireError } from '../../errors.js';
 import type { EngineConfig } from '../engine.js';
 import { BullJobQueue } from './bull-queue.js';
 import { checkEvictionPolicy, connect } from './redis-connection.js';
@@ -25,10 +26,27 @@ export interface ClusterTiming {
   maxAttempts?: number;
 }
 
+/** How long a starting process waits for Redis before it gives up with a message. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 async function openRedis(url: string): Promise<Redis> {
   const redis = connect(url);
-  redis.on('error', () => undefined); // reconnects on its own; commands wait (maxRetriesPerRequest: null)
-  await checkEvictionPolicy(redis);
+  let lastError = '';
+  // Reconnects on its own; commands wait (maxRetriesPerRequest: null) once running.
+  redis.on('error', (err: Error) => (lastError = err.message));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      new Promise<void>((resolve) => redis.once('ready', () => resolve())),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new QuireError('redis_unreachable', `Cannot reach Redis at ${url} within ${CONNECT_TIMEOUT_MS / 1000} s${lastError ? ` (${lastError})` : ''}.`, 503)), CONNECT_TIMEOUT_MS))),
+    ]);
+    await checkEvictionPolicy(redis);
+  } catch (err) {
+    redis.disconnect();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
   return redis;
 }
 
