@@ -205,5 +205,25 @@ describe.skipIf(!hasRedis)('cluster (BullMQ on Redis)', () => {
     expect(done.status, done.message).toBe('Succeeded');
     expect(succeededLines([other], id)).toBe(1);
   });
+
+  it('servers are stateless: a job submitted to one server is read on another, and its signed URLs verify on either', async () => {
+    const c = await cluster(1);
+    const second = await serve(c.redis.url, c.dataDir, keys);
+    running.push(second);
+    const pdf = new Uint8Array(await fs.readFile(fixture('pdf', 'multi_page.pdf')));
+    const id = await submit(c.server.url, pdf, 'multi_page.pdf');
+    const onB = await result(second.url, id);
+    const onA = await result(c.server.url, id);
+    expect(onB.status).toBe('Succeeded');
+    expect(normal(onB, c.dataDir)).toBe(normal(onA, c.dataDir));
+    // Another key still cannot see it on the second server.
+    expect((await fetch(`${second.url}/parse/${id}`, { headers: auth(KEYS.other) })).status).toBe(404);
+    // A file URL signed by the second server opens on the first (one signing key in the data folder).
+    expect(typeof onB.pdf_url).toBe('string');
+    const crossed = String(onB.pdf_url).replace(second.url, c.server.url);
+    const file = await fetch(crossed);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+  });
 });
 
