@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers.js';
@@ -97,6 +98,13 @@ describe.skipIf(!hasRedis)('cluster (BullMQ on Redis)', () => {
     }
     // Both workers took part or not, every job ran exactly once.
     for (const id of ids) expect(succeededLines(c.workers, id)).toBe(1);
+    // Small results live in Redis, large ones in the data folder.
+    const r = new Redis(c.redis.url);
+    const inRedis = await Promise.all(ids.map((id) => r.exists(`quire:blob:${id}/result.json`)));
+    r.disconnect();
+    const onDisk = await Promise.all(ids.map((id) => fs.stat(path.join(c.dataDir, 'files', id, 'result.json')).then(() => 1, () => 0)));
+    expect(inRedis.map((n, i) => n + onDisk[i]!)).toEqual(ids.map(() => 1));
+    expect(inRedis.some((n) => n === 1)).toBe(true);
     const metrics = await (await fetch(`${c.server.url}/metrics`)).text();
     expect(metrics).toMatch(/quire_jobs_finished_total\{state="succeeded"\} 4/);
     expect(metrics).toMatch(/quire_workers_alive 2/);

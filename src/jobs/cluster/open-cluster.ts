@@ -2,7 +2,8 @@
  * Builds the two sides of a cluster from a Redis URL and the shared data folder: the HTTP
  * server's engine (enqueues, reads records and results) and a worker's engine (claims and
  * runs). Both put job files (inputs, crops, results) under `<dataDir>/files`, the server's
- * blob folder, which every node must reach at the same path (a shared filesystem).
+ * blob folder, which every node must reach at the same path (a shared filesystem); small
+ * results are kept in Redis instead (redis-blob-store.ts).
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ import { ClusterServerEngine } from './server-engine.js';
 import { ClusterWorkerEngine } from './worker-engine.js';
 import { LoggedJobStore } from './logged-store.js';
 import { PageFanout } from './page-fanout.js';
+import { RedisBlobStore } from './redis-blob-store.js';
 
 export interface ClusterTiming {
   /** Lock of a claimed job, ms: a worker silent this long loses its job to another (default 30 s). */
@@ -55,7 +57,8 @@ export async function openServerCluster(url: string, config: EngineConfig & { ma
   const store = new RedisJobStore(redis);
   const queue = new BullJobQueue({ url, store, consume: false });
   // The server runs no job: one pool thread is enough for what it does itself (PDF edits).
-  const engine = new ClusterServerEngine({ ...config, workers: 1, store, queue, redis, maxQueuedJobs: config.maxQueuedJobs, maxQueuedPerKey: config.maxQueuedPerKey });
+  const blobs = new RedisBlobStore(redis, config.dataDir);
+  const engine = new ClusterServerEngine({ ...config, workers: 1, store, queue, redis, blobs, maxQueuedJobs: config.maxQueuedJobs, maxQueuedPerKey: config.maxQueuedPerKey });
   return { engine, store, redis };
 }
 
@@ -92,6 +95,7 @@ export async function openWorker(o: WorkerOptions): Promise<{ engine: ClusterWor
     workers: o.workers,
     maxConcurrentJobs: o.maxConcurrentJobs,
     dataDir: path.join(path.resolve(o.dataDir), 'files'),
+    blobs: new RedisBlobStore(redis, path.join(path.resolve(o.dataDir), 'files')),
     store,
     queue,
     redis,
