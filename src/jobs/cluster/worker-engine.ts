@@ -36,7 +36,8 @@ export class ClusterWorkerEngine extends Engine {
 
   constructor(private readonly c: WorkerEngineConfig) {
     // Workers never sweep: retention is the servers' (fileRetentionMs 0, no count limit).
-    super({ ...c, fileRetentionMs: 0, maxFinishedJobs: Number.MAX_SAFE_INTEGER });
+    // Page credits are the servers' too (per API key): a worker's own engine quota is unbounded.
+    super({ ...c, fileRetentionMs: 0, maxFinishedJobs: Number.MAX_SAFE_INTEGER, pageQuota: Number.MAX_SAFE_INTEGER });
     this.timers.push(setInterval(() => this.runner.pump(), 200));
     this.timers.push(setInterval(() => void this.heartbeat().catch(() => undefined), HEARTBEAT_MS));
     this.timers.push(setInterval(() => void this.pollCancels().catch(() => undefined), 500));
