@@ -180,6 +180,19 @@ export class PageFanout {
     }
   }
 
+  /** A job ended: its batches' files (input copy, layouts) and its page count go. */
+  async forget(jobId: string): Promise<void> {
+    this.pageCounts.delete(jobId);
+    const p = this.inputs.get(jobId);
+    this.inputs.delete(jobId);
+    if (!p) return;
+    const file = await p.catch(() => undefined);
+    if (file) {
+      this.sources.delete(file);
+      await fs.rm(path.dirname(file), { recursive: true, force: true });
+    }
+  }
+
   async close(): Promise<void> {
     await this.worker.close().catch(() => undefined);
     await this.events.close().catch(() => undefined);

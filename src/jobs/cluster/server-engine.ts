@@ -88,6 +88,14 @@ export class ClusterServerEngine extends DurableEngine {
     return this.c.queue.queue.getJobCounts('waiting', 'active', 'delayed');
   }
 
+  /**
+   * The server keeps jobs until deleted (fileRetentionMs 0, no count limit), so the engine's
+   * sweep after each finish would only read every record of the cluster for nothing.
+   */
+  override sweepExpired(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
   override get queuedJobs(): number {
     return this.depth;
   }

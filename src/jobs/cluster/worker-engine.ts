@@ -45,8 +45,14 @@ export class ClusterWorkerEngine extends Engine {
     this.runner.pump();
   }
 
-  /** A job ended on this node: count it once for the cluster's statistics. */
+  /** No sweeping here (retention is the servers'): the engine's sweep after each finish would read every record. */
+  override sweepExpired(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
+  /** A job ended on this node: count it once for the cluster's statistics, drop its fan-out files. */
   async counted(jobId: string): Promise<void> {
+    await this.c.fanout?.forget(jobId).catch(() => undefined);
     const rec = await this.c.store.get(jobId);
     if (rec) await countFinished(this.c.redis, rec);
   }
