@@ -18,6 +18,7 @@ interface ServeOptions {
   llmUrl?: string;
   llmModel?: string;
   redis?: string;
+  maxQueuedPerKey?: string;
 }
 
 export function addServeCommand(program: Command): void {
@@ -35,6 +36,7 @@ export function addServeCommand(program: Command): void {
     .option('--llm-url <url>', 'optional: OpenAI-compatible endpoint on your network for extraction (delta, high_accuracy_mode); else QUIRE_LLM_URL; key from QUIRE_LLM_API_KEY')
     .option('--llm-model <name>', 'model name for --llm-url; else QUIRE_LLM_MODEL')
     .option('--redis <url>', 'cluster mode: queue and job records in this Redis (redis://HOST:PORT); jobs run in `quire worker` processes')
+    .option('--max-queued-per-key <n>', 'cluster mode: jobs one API key may have waiting before its submissions get 429')
     .action(async (o: ServeOptions) => {
       const { startServer } = await import('../server/server.js');
       const { llmEndpointFrom } = await import('../server/llm-config.js');
@@ -51,6 +53,7 @@ export function addServeCommand(program: Command): void {
           shutdownGraceMs: Number(o.grace) * 1000,
           engine: { extractionLlm: llmEndpointFrom(o) },
           ...(o.redis ? { redis: o.redis } : {}),
+          ...(o.maxQueuedPerKey ? { maxQueuedPerKey: Number(o.maxQueuedPerKey) } : {}),
         });
         if (s.ctx.generatedKey) process.stdout.write(`quire: created API key (kept in ${s.ctx.config.dataDir}/keys.json; shown once): ${s.ctx.generatedKey}\n`);
         if (s.recovered) process.stdout.write(`quire: queued again ${s.recovered} unfinished job(s)\n`);

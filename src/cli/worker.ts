@@ -65,7 +65,7 @@ export function addWorkerCommand(program: Command): void {
       } catch (err) {
         log.error({ err: errorMessage(err) }, 'worker could not start');
         process.stderr.write(`quire: ${errorMessage(err)}\n`);
-        process.exitCode = 1;
+        process.exit(1); // a half-open Redis client would keep a failed start alive
       }
     });
 }

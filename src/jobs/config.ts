@@ -10,6 +10,8 @@ import type { JobStore } from './job-store.js';
 import type { JobQueue } from './queue.js';
 import type { MarkdownJobsConfig } from '../operations/parse-v3/markdown-jobs.js';
 import type { LlmEndpoint } from '../model/llm-endpoint.js';
+import type { WorkerPool } from '../workers/pool.js';
+import type { TaskHandlers } from '../operations/tasks.js';
 
 export interface EngineConfig {
   /** Worker threads (default: cores). */
@@ -63,7 +65,7 @@ export interface EngineConfig {
    * The pool the operations see, made from the engine's own (a cluster worker sends large
    * documents' page batches to other workers: jobs/cluster/page-fanout.ts). Default: the pool.
    */
-  pagePool?: (pool: import('../workers/pool.js').WorkerPool<import('../operations/tasks.js').TaskHandlers>) => import('../workers/pool.js').WorkerPool<import('../operations/tasks.js').TaskHandlers>;
+  pagePool?: (pool: WorkerPool<TaskHandlers>) => WorkerPool<TaskHandlers>;
   /** Worker entry override (tests). */
   workerFile?: string;
   /**

@@ -59,6 +59,8 @@ export interface ServerConfig {
   v3Limits?: { perSecond: number; perDay: number };
   /** Cluster mode: records and queue in this Redis (redis://HOST:PORT), jobs run by `quire worker` processes. */
   redis?: string;
+  /** Cluster mode: jobs one key may have waiting before its submissions get 429 (default: no limit). */
+  maxQueuedPerKey?: number;
   /** Engine overrides (tests). */
   engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean; resultFileChars?: number; markdownJobs?: { inlineLimitBytes?: number }; extractionLlm?: LlmEndpoint | null };
 }
@@ -83,6 +85,8 @@ export interface ServerContext {
   store: JobStore & { peek(id: string): Omit<JobRecord, 'result'> | undefined };
   /** Cluster mode: fetches the records a request names before its route peeks at them. */
   prefetch?: (ids: string[]) => Promise<void>;
+  /** Cluster mode: per-key queue depth (key-backpressure.ts). */
+  cluster?: { keyBackpressure(owner: string): { queued: number; limit: number; retryAfter: number } | null; accepted(owner: string): void };
   keys: KeyRing;
   quota: QuotaBook;
   signer: Signer;
@@ -122,10 +126,12 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
   let store: ServerContext['store'];
   let engine: DurableEngine;
   let prefetch: ServerContext['prefetch'];
+  let clusterHooks: ServerContext['cluster'];
   if (config.redis) {
     const { openServerCluster } = await import('../jobs/cluster/open-cluster.js');
-    const cluster = await openServerCluster(config.redis, engineConfig);
+    const cluster = await openServerCluster(config.redis, { ...engineConfig, maxQueuedPerKey: config.maxQueuedPerKey });
     ({ store, engine } = cluster);
+    clusterHooks = cluster.engine;
     prefetch = async (ids) => void (await Promise.all(ids.map((id) => cluster.store.get(id))));
   } else {
     store = await FsJobStore.open(path.join(dataDir, 'jobs'));
@@ -142,6 +148,7 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     engine,
     store,
     prefetch,
+    cluster: clusterHooks,
     keys: ring,
     quota,
     signer: await Signer.open(dataDir),

@@ -17,6 +17,7 @@ import { signUrls } from './file-urls.js';
 import { billablePages, checkContent, readHead } from './inspect-input.js';
 import type { ApiKey } from './keys.js';
 import { readSubmission, type Submission } from './read-submission.js';
+import { countAccepted, refuseBusyKey } from './key-backpressure.js';
 
 export interface SubmitPlan {
   op: OperationName;
@@ -62,6 +63,7 @@ export function admit(ctx: ServerContext): () => void {
 }
 
 export async function submitJob<V extends { job_id: string } = CreationResponse>(ctx: ServerContext, req: FastifyRequest, key: ApiKey, plan: SubmitPlan): Promise<V & { quota_remaining: number }> {
+  refuseBusyKey(ctx, key.name);
   const release = admit(ctx);
   let sub: Submission;
   try {
@@ -97,6 +99,7 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages }),
       ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] }),
     ]);
+    countAccepted(ctx, key.name);
     return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: ctx.quota.remaining(key) };
   } catch (err) {
     release();

@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers.js';
@@ -25,11 +26,15 @@ let longPdf: Uint8Array;
 const running: Proc[] = [];
 const redises: TestRedis[] = [];
 
-async function submit(url: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}): Promise<string> {
+function post(url: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}, key = KEYS.main): Promise<Response> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   fd.append('file', new Blob([bytes]), name);
-  const res = await fetch(`${url}/parse`, { method: 'POST', headers: auth(KEYS.main), body: fd });
+  return fetch(`${url}/parse`, { method: 'POST', headers: auth(key), body: fd });
+}
+
+async function submit(url: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}): Promise<string> {
+  const res = await post(url, bytes, name, fields);
   const body = await json(res);
   expect(res.status, JSON.stringify(body)).toBe(200);
   return body.job_id;
@@ -43,11 +48,11 @@ function normal(body: unknown, dataDir: string): string {
   return normaliseResult(JSON.parse(text), dataDir, '/nowhere');
 }
 
-async function cluster(workers: number, workerArgs: string[] = []) {
+async function cluster(workers: number, workerArgs: string[] = [], serverArgs: string[] = []) {
   const redis = await startRedis();
   redises.push(redis);
   const dataDir = path.join(dir, `data-${redises.length}`);
-  const server = await serve(redis.url, dataDir, keys);
+  const server = await serve(redis.url, dataDir, keys, serverArgs);
   running.push(server);
   const ws: Proc[] = [];
   for (let i = 0; i < workers; i++) ws.push(await worker(redis.url, dataDir, workerArgs));
@@ -93,6 +98,13 @@ describe.skipIf(!hasRedis)('cluster (BullMQ on Redis)', () => {
     }
     // Both workers took part or not, every job ran exactly once.
     for (const id of ids) expect(succeededLines(c.workers, id)).toBe(1);
+    // Small results live in Redis, large ones in the data folder.
+    const r = new Redis(c.redis.url);
+    const inRedis = await Promise.all(ids.map((id) => r.exists(`quire:blob:${id}/result.json`)));
+    r.disconnect();
+    const onDisk = await Promise.all(ids.map((id) => fs.stat(path.join(c.dataDir, 'files', id, 'result.json')).then(() => 1, () => 0)));
+    expect(inRedis.map((n, i) => n + onDisk[i]!)).toEqual(ids.map(() => 1));
+    expect(inRedis.some((n) => n === 1)).toBe(true);
     const metrics = await (await fetch(`${c.server.url}/metrics`)).text();
     expect(metrics).toMatch(/quire_jobs_finished_total\{state="succeeded"\} 4/);
     expect(metrics).toMatch(/quire_workers_alive 2/);
@@ -168,4 +180,58 @@ describe.skipIf(!hasRedis)('cluster (BullMQ on Redis)', () => {
     expect(succeededLines([w], id)).toBe(1);
     expect((await result(c.server.url, id, 10_000)).status).toBe('Succeeded');
   });
+
+  it('backpressure: a key over its queued limit gets 429, the cluster over its limit 503, both with Retry-After', async () => {
+    // No worker: everything submitted stays waiting.
+    const c = await cluster(0, [], ['--max-queued', '3', '--max-queued-per-key', '2']);
+    const pdf = new Uint8Array(await fs.readFile(fixture('pdf', 'column_span_1.pdf')));
+    for (let i = 0; i < 2; i++) await submit(c.server.url, pdf, 'a.pdf');
+    await new Promise((r) => setTimeout(r, 1200)); // the server's view of the queue refreshes twice a second
+    const busy = await post(c.server.url, pdf, 'a.pdf');
+    expect(busy.status).toBe(429);
+    expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await json(busy)).error.code).toBe('too_many_queued');
+    expect((await post(c.server.url, pdf, 'b.pdf', {}, KEYS.other)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1200));
+    const full = await post(c.server.url, pdf, 'c.pdf', {}, KEYS.other);
+    expect(full.status).toBe(503);
+    expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
+    const metrics = await (await fetch(`${c.server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^quire_queue_depth 3$/m);
+    expect(metrics).toMatch(/^quire_workers_alive 0$/m);
+  });
+
+  it('SIGTERM with the grace period over: the stopped job goes back to the queue and completes on the other worker', async () => {
+    const c = await cluster(2, ['--grace', '0']);
+    const id = await submit(c.server.url, longPdf, 'long.pdf');
+    const [a, b] = c.workers as [Proc, Proc];
+    const first = await Promise.race([untilJobState(a, id, 'processing').then(() => a), untilJobState(b, id, 'processing').then(() => b)]);
+    const other = first === a ? b : a;
+    expect(await stop(first, 'SIGTERM')).toBe(0);
+    expect(succeededLines([first], id)).toBe(0);
+    const done = await result(c.server.url, id);
+    expect(done.status, done.message).toBe('Succeeded');
+    expect(succeededLines([other], id)).toBe(1);
+  });
+
+  it('servers are stateless: a job submitted to one server is read on another, and its signed URLs verify on either', async () => {
+    const c = await cluster(1);
+    const second = await serve(c.redis.url, c.dataDir, keys);
+    running.push(second);
+    const pdf = new Uint8Array(await fs.readFile(fixture('pdf', 'multi_page.pdf')));
+    const id = await submit(c.server.url, pdf, 'multi_page.pdf');
+    const onB = await result(second.url, id);
+    const onA = await result(c.server.url, id);
+    expect(onB.status).toBe('Succeeded');
+    expect(normal(onB, c.dataDir)).toBe(normal(onA, c.dataDir));
+    // Another key still cannot see it on the second server.
+    expect((await fetch(`${second.url}/parse/${id}`, { headers: auth(KEYS.other) })).status).toBe(404);
+    // A file URL signed by the second server opens on the first (one signing key in the data folder).
+    expect(typeof onB.pdf_url).toBe('string');
+    const crossed = String(onB.pdf_url).replace(second.url, c.server.url);
+    const file = await fetch(crossed);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+  });
 });
+

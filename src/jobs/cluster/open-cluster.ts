@@ -2,13 +2,15 @@
  * Builds the two sides of a cluster from a Redis URL and the shared data folder: the HTTP
  * server's engine (enqueues, reads records and results) and a worker's engine (claims and
  * runs). Both put job files (inputs, crops, results) under `<dataDir>/files`, the server's
- * blob folder, which every node must reach at the same path (a shared filesystem).
+ * blob folder, which every node must reach at the same path (a shared filesystem); small
+ * results are kept in Redis instead (redis-blob-store.ts).
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { QuireError } from '../../errors.js';
 import type { EngineConfig } from '../engine.js';
 import { BullJobQueue } from './bull-queue.js';
 import { checkEvictionPolicy, connect } from './redis-connection.js';
@@ -17,6 +19,7 @@ import { ClusterServerEngine } from './server-engine.js';
 import { ClusterWorkerEngine } from './worker-engine.js';
 import { LoggedJobStore } from './logged-store.js';
 import { PageFanout } from './page-fanout.js';
+import { RedisBlobStore } from './redis-blob-store.js';
 
 export interface ClusterTiming {
   /** Lock of a claimed job, ms: a worker silent this long loses its job to another (default 30 s). */
@@ -25,19 +28,37 @@ export interface ClusterTiming {
   maxAttempts?: number;
 }
 
+/** How long a starting process waits for Redis before it gives up with a message. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 async function openRedis(url: string): Promise<Redis> {
   const redis = connect(url);
-  redis.on('error', () => undefined); // reconnects on its own; commands wait (maxRetriesPerRequest: null)
-  await checkEvictionPolicy(redis);
+  let lastError = '';
+  // Reconnects on its own; commands wait (maxRetriesPerRequest: null) once running.
+  redis.on('error', (err: Error) => (lastError = err.message));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      new Promise<void>((resolve) => redis.once('ready', () => resolve())),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new QuireError('redis_unreachable', `Cannot reach Redis at ${url} within ${CONNECT_TIMEOUT_MS / 1000} s${lastError ? ` (${lastError})` : ''}.`, 503)), CONNECT_TIMEOUT_MS))),
+    ]);
+    await checkEvictionPolicy(redis);
+  } catch (err) {
+    redis.disconnect();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
   return redis;
 }
 
-export async function openServerCluster(url: string, config: EngineConfig & { maxQueuedJobs: number; dataDir: string }): Promise<{ engine: ClusterServerEngine; store: RedisJobStore; redis: Redis }> {
+export async function openServerCluster(url: string, config: EngineConfig & { maxQueuedJobs: number; dataDir: string; maxQueuedPerKey?: number }): Promise<{ engine: ClusterServerEngine; store: RedisJobStore; redis: Redis }> {
   const redis = await openRedis(url);
   const store = new RedisJobStore(redis);
   const queue = new BullJobQueue({ url, store, consume: false });
   // The server runs no job: one pool thread is enough for what it does itself (PDF edits).
-  const engine = new ClusterServerEngine({ ...config, workers: 1, store, queue, redis, maxQueuedJobs: config.maxQueuedJobs });
+  const blobs = new RedisBlobStore(redis, config.dataDir);
+  const engine = new ClusterServerEngine({ ...config, workers: 1, store, queue, redis, blobs, maxQueuedJobs: config.maxQueuedJobs, maxQueuedPerKey: config.maxQueuedPerKey });
   return { engine, store, redis };
 }
 
@@ -74,6 +95,7 @@ export async function openWorker(o: WorkerOptions): Promise<{ engine: ClusterWor
     workers: o.workers,
     maxConcurrentJobs: o.maxConcurrentJobs,
     dataDir: path.join(path.resolve(o.dataDir), 'files'),
+    blobs: new RedisBlobStore(redis, path.join(path.resolve(o.dataDir), 'files')),
     store,
     queue,
     redis,

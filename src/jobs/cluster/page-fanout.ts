@@ -120,7 +120,7 @@ export class PageFanout {
       removeOnComplete: { count: 10_000 },
       removeOnFail: { count: 10_000 },
     });
-    const finished = job.waitUntilFinished(this.events);
+    const finished = Promise.race([job.waitUntilFinished(this.events), this.pollUntilFinished(id, opts.signal)]);
     const aborted = new Promise<never>((_, reject) => {
       if (opts.signal?.aborted) reject(opts.signal.reason);
       opts.signal?.addEventListener('abort', () => reject(opts.signal!.reason), { once: true });
@@ -135,6 +135,20 @@ export class PageFanout {
       throw revive(err);
     }
     return v8.deserialize(await fs.readFile(outFile));
+  }
+
+  /**
+   * The events stream is the fast path; this poll (every 2 s) is the safety net for an event
+   * missed while Redis restarted, so a parent never waits forever for a finished batch.
+   */
+  private async pollUntilFinished(id: string, signal?: AbortSignal): Promise<void> {
+    while (!signal?.aborted) {
+      await new Promise((r) => setTimeout(r, 2000).unref());
+      const job = await this.queue.getJob(id).catch(() => undefined);
+      const state = job ? await job.getState().catch(() => 'unknown') : 'unknown';
+      if (state === 'completed') return;
+      if (state === 'failed') throw new Error(job!.failedReason);
+    }
   }
 
   private source(file: string): Promise<SharedArrayBuffer> {
@@ -163,6 +177,19 @@ export class PageFanout {
     } catch (err) {
       // The kind travels with the message, so the parent's page runner treats a time limit as one.
       throw new Error(JSON.stringify({ kind: err instanceof ProcessingError ? err.kind : 'processing_error', message: errorMessage(err) }));
+    }
+  }
+
+  /** A job ended: its batches' files (input copy, layouts) and its page count go. */
+  async forget(jobId: string): Promise<void> {
+    this.pageCounts.delete(jobId);
+    const p = this.inputs.get(jobId);
+    this.inputs.delete(jobId);
+    if (!p) return;
+    const file = await p.catch(() => undefined);
+    if (file) {
+      this.sources.delete(file);
+      await fs.rm(path.dirname(file), { recursive: true, force: true });
     }
   }
 

@@ -6,6 +6,7 @@
  * read again) and, with `expect`, only if its state is the expected one. A patch that sets a
  * terminal state is refused on a record already terminal, so a job that two workers ran
  * (a stalled lock taken over) finishes once: the second finish gets a JobConflictError.
+ * The owner (API key) is also a field of its own, read for per-key queue depth.
  * `peek` (the HTTP server's synchronous owner checks) reads a local copy of the records this
  * process has seen; the server fetches a job's record before its route runs.
  */
@@ -21,6 +22,7 @@ if cur[1] ~= ARGV[1] then return {'retry', cur[2]} end
 if ARGV[2] ~= '' and cur[2] ~= ARGV[2] then return {'conflict', cur[2]} end
 if ARGV[5] == '1' and (cur[2] == 'succeeded' or cur[2] == 'failed' or cur[2] == 'cancelled') then return {'conflict', cur[2]} end
 redis.call('HSET', KEYS[1], 'v', tostring(tonumber(cur[1]) + 1), 'state', ARGV[3], 'rec', ARGV[4])
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'owner', ARGV[6]) end
 return {'ok', ARGV[3]}
 `;
 
@@ -91,12 +93,21 @@ export class RedisJobStore implements JobStore {
         next.state,
         JSON.stringify(next),
         terminal ? '1' : '0',
+        next.owner ?? '',
       )) as [string, string];
       if (outcome === 'ok') return this.remember(next);
       if (outcome === 'missing') throw new Error(`unknown job ${id}`);
       if (outcome === 'conflict') throw new JobConflictError(id, state as JobState, expect?.state ?? cur.rec.state);
       // 'retry': someone wrote between our read and our write; read again.
     }
+  }
+
+  /** The owners (API key names) of these jobs, '' for none: one pipelined read of a small field. */
+  async owners(ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const pipe = this.redis.pipeline();
+    for (const id of ids) pipe.hget(this.key(id), 'owner');
+    return ((await pipe.exec()) ?? []).map(([, v]) => (typeof v === 'string' ? v : ''));
   }
 
   async list(filter: JobFilter = {}): Promise<JobRecord[]> {

@@ -21,6 +21,9 @@ import { readStats, type ClusterStats } from './cluster-stats.js';
 import type { RedisJobStore } from './redis-job-store.js';
 import { cancelKey } from './worker-engine.js';
 
+/** Waiting jobs looked at for per-key depth (the front of the queue). */
+const PER_KEY_SCAN = 5000;
+
 export interface ServerEngineConfig extends EngineConfig {
   store: RedisJobStore;
   queue: BullJobQueue;
@@ -33,6 +36,8 @@ export interface ServerEngineConfig extends EngineConfig {
 
 export class ClusterServerEngine extends DurableEngine {
   private depth = 0;
+  /** Waiting jobs per owner (API key name), among the first PER_KEY_SCAN waiting. */
+  private waitingByOwner = new Map<string, number>();
   private stats: ClusterStats | undefined;
   private readonly refresher: NodeJS.Timeout;
 
@@ -47,6 +52,30 @@ export class ClusterServerEngine extends DurableEngine {
   private async refresh(): Promise<void> {
     this.depth = await this.c.queue.size();
     this.stats = await readStats(this.c.redis);
+    if (this.c.maxQueuedPerKey !== undefined) {
+      const waiting = await this.c.queue.queue.getWaiting(0, PER_KEY_SCAN - 1);
+      const owners = await this.c.store.owners(waiting.map((j) => j.id!).filter(Boolean));
+      const counts = new Map<string, number>();
+      for (const o of owners) if (o) counts.set(o, (counts.get(o) ?? 0) + 1);
+      this.waitingByOwner = counts;
+    }
+  }
+
+  /**
+   * 429 material for one API key: its waiting jobs against maxQueuedPerKey, and the seconds
+   * until its backlog drains at the cluster's throughput. Null when it may submit.
+   */
+  keyBackpressure(owner: string): { queued: number; limit: number; retryAfter: number } | null {
+    const limit = this.c.maxQueuedPerKey;
+    const queued = this.waitingByOwner.get(owner) ?? 0;
+    if (limit === undefined || queued < limit) return null;
+    const rate = this.stats?.jobsPerSecond ?? 0;
+    return { queued, limit, retryAfter: rate > 0 ? Math.max(1, Math.min(300, Math.ceil(queued / rate))) : 5 };
+  }
+
+  /** A submission by `owner` was accepted (counted until the next refresh). */
+  accepted(owner: string): void {
+    this.waitingByOwner.set(owner, (this.waitingByOwner.get(owner) ?? 0) + 1);
   }
 
   /** The cluster's statistics as last read (GET /metrics reads them fresh). */
@@ -57,6 +86,14 @@ export class ClusterServerEngine extends DurableEngine {
   /** BullMQ's counts: jobs waiting, running (active), and the finished entries it still keeps. */
   queueCounts(): Promise<Record<string, number>> {
     return this.c.queue.queue.getJobCounts('waiting', 'active', 'delayed');
+  }
+
+  /**
+   * The server keeps jobs until deleted (fileRetentionMs 0, no count limit), so the engine's
+   * sweep after each finish would only read every record of the cluster for nothing.
+   */
+  override sweepExpired(): Promise<string[]> {
+    return Promise.resolve([]);
   }
 
   override get queuedJobs(): number {

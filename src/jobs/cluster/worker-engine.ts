@@ -36,7 +36,8 @@ export class ClusterWorkerEngine extends Engine {
 
   constructor(private readonly c: WorkerEngineConfig) {
     // Workers never sweep: retention is the servers' (fileRetentionMs 0, no count limit).
-    super({ ...c, fileRetentionMs: 0, maxFinishedJobs: Number.MAX_SAFE_INTEGER });
+    // Page credits are the servers' too (per API key): a worker's own engine quota is unbounded.
+    super({ ...c, fileRetentionMs: 0, maxFinishedJobs: Number.MAX_SAFE_INTEGER, pageQuota: Number.MAX_SAFE_INTEGER });
     this.timers.push(setInterval(() => this.runner.pump(), 200));
     this.timers.push(setInterval(() => void this.heartbeat().catch(() => undefined), HEARTBEAT_MS));
     this.timers.push(setInterval(() => void this.pollCancels().catch(() => undefined), 500));
@@ -44,8 +45,14 @@ export class ClusterWorkerEngine extends Engine {
     this.runner.pump();
   }
 
-  /** A job ended on this node: count it once for the cluster's statistics. */
+  /** No sweeping here (retention is the servers'): the engine's sweep after each finish would read every record. */
+  override sweepExpired(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
+  /** A job ended on this node: count it once for the cluster's statistics, drop its fan-out files. */
   async counted(jobId: string): Promise<void> {
+    await this.c.fanout?.forget(jobId).catch(() => undefined);
     const rec = await this.c.store.get(jobId);
     if (rec) await countFinished(this.c.redis, rec);
   }
