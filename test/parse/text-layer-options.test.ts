@@ -9,6 +9,7 @@ import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import type { OcrEntry, Segment } from '../../src/model/document.js';
+import { corpusPath, hasCorpus } from '../helpers.js';
 
 const URL = 'https://example.org/manual';
 
@@ -124,4 +125,15 @@ describe('text-layer options', () => {
     const html = await parse({ segment_processing: { Text: { content_source: 'HTML' } } });
     for (const s of html.filter((x) => x.segment_type === 'Text')) expect(s.content).toBe(s.html);
   });
+
+  it.skipIf(!hasCorpus)('attach_hyperlinks on a real page (pdf.js test file pdfjs_wikipedia.pdf)', async () => {
+    const job = await engine.parse(corpusPath('robustness/pdf.js/test/pdfs/pdfjs_wikipedia.pdf'), { attach_hyperlinks: true, page_range: '1' } as never);
+    const res = (await engine.waitForJob(job.job_id)) as unknown as { chunks: Array<{ segments: Segment[] }> };
+    const segs = res.chunks.flatMap((c) => c.segments);
+    const md = segs.map((s) => s.markdown).join('\n');
+    expect(md).toContain('[JavaScript library](https://en.wikipedia.org/wiki/JavaScript_library)');
+    expect(md).toContain('[Portable Document Format](https://en.wikipedia.org/wiki/Portable_Document_Format)');
+    // Words outside link areas stay unlinked.
+    expect(words(segs).find((w) => w.text === 'renders')?.hyperlink).toBeUndefined();
+  }, 60_000);
 });
