@@ -136,4 +136,22 @@ describe('text-layer options', () => {
     // Words outside link areas stay unlinked.
     expect(words(segs).find((w) => w.text === 'renders')?.hyperlink).toBeUndefined();
   }, 60_000);
+
+  it('transfer_text_color carries the text layer colours to OCR words (full_ocr)', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.HelveticaBold);
+    const page = doc.addPage([400, 200]);
+    page.drawText('Invoice', { x: 40, y: 130, size: 28, font, color: rgb(0.8, 0, 0) });
+    page.drawText('overdue', { x: 200, y: 130, size: 28, font, color: rgb(0, 0, 0.8) });
+    page.drawText('payment', { x: 40, y: 70, size: 28, font });
+    const job = await engine.parse(await doc.save(), { ocr_mode: 'full_ocr', transfer_text_color: true } as never);
+    const res = (await engine.waitForJob(job.job_id)) as unknown as { chunks: Array<{ segments: Segment[] }> };
+    const ws = words(res.chunks.flatMap((c) => c.segments));
+    expect(ws.length).toBeGreaterThan(0);
+    expect(ws.every((w) => w.confidence !== null)).toBe(true); // OCR words, not the text layer
+    const colour = (t: string) => ws.find((w) => w.text.toLowerCase().includes(t))?.text_color;
+    expect(colour('invoice')).toBe('#cc0000');
+    expect(colour('overdue')).toBe('#0000cc');
+    expect(colour('payment')).toBe('#000000');
+  }, 60_000);
 });
