@@ -62,3 +62,26 @@ describe('heading and list typing', () => {
     expect(typeOf('ACME Corporation')).not.toBe('SectionHeader');
   });
 });
+
+describe('reference labels in the top margin', () => {
+  it('a "[18]" beside its reference at the top of a page is not a page header', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.TimesRoman);
+    const page = doc.addPage([595, 842]);
+    // The reference starts at the top margin; its label is set apart with a hanging indent.
+    page.drawText('[18]', { x: 56, y: 800, size: 10, font });
+    const lines = ['A. Author and B. Writer. A study of layout analysis on scanned pages. In Proceedings', 'of the Conference on Document Analysis, pages 1-10, 2020.'];
+    lines.forEach((t, i) => page.drawText(t, { x: 100, y: 800 - i * 12, size: 10, font }));
+    for (let k = 0; k < 12; k++) page.drawText(`${PROSE.slice(0, 80)} ${k}`, { x: 56, y: 700 - k * 14, size: 10, font });
+    const engine = createEngine({ workers: 1 });
+    try {
+      const job = await engine.parse(await doc.save());
+      const res = (await engine.waitForJob(job.job_id)) as unknown as { chunks: Array<{ segments: Segment[] }> };
+      const label = res.chunks.flatMap((c) => c.segments).find((s) => s.content.trim().startsWith('[18]'));
+      expect(label).toBeDefined();
+      expect(label!.segment_type).not.toBe('PageHeader');
+    } finally {
+      await engine.close();
+    }
+  });
+});

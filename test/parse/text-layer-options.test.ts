@@ -9,6 +9,7 @@ import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import type { OcrEntry, Segment } from '../../src/model/document.js';
+import { corpusPath, hasCorpus } from '../helpers.js';
 
 const URL = 'https://example.org/manual';
 
@@ -124,4 +125,33 @@ describe('text-layer options', () => {
     const html = await parse({ segment_processing: { Text: { content_source: 'HTML' } } });
     for (const s of html.filter((x) => x.segment_type === 'Text')) expect(s.content).toBe(s.html);
   });
+
+  it.skipIf(!hasCorpus)('attach_hyperlinks on a real page (pdf.js test file pdfjs_wikipedia.pdf)', async () => {
+    const job = await engine.parse(corpusPath('robustness/pdf.js/test/pdfs/pdfjs_wikipedia.pdf'), { attach_hyperlinks: true, page_range: '1' } as never);
+    const res = (await engine.waitForJob(job.job_id)) as unknown as { chunks: Array<{ segments: Segment[] }> };
+    const segs = res.chunks.flatMap((c) => c.segments);
+    const md = segs.map((s) => s.markdown).join('\n');
+    expect(md).toContain('[JavaScript library](https://en.wikipedia.org/wiki/JavaScript_library)');
+    expect(md).toContain('[Portable Document Format](https://en.wikipedia.org/wiki/Portable_Document_Format)');
+    // Words outside link areas stay unlinked.
+    expect(words(segs).find((w) => w.text === 'renders')?.hyperlink).toBeUndefined();
+  }, 60_000);
+
+  it('transfer_text_color carries the text layer colours to OCR words (full_ocr)', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.HelveticaBold);
+    const page = doc.addPage([400, 200]);
+    page.drawText('Invoice', { x: 40, y: 130, size: 28, font, color: rgb(0.8, 0, 0) });
+    page.drawText('overdue', { x: 200, y: 130, size: 28, font, color: rgb(0, 0, 0.8) });
+    page.drawText('payment', { x: 40, y: 70, size: 28, font });
+    const job = await engine.parse(await doc.save(), { ocr_mode: 'full_ocr', transfer_text_color: true } as never);
+    const res = (await engine.waitForJob(job.job_id)) as unknown as { chunks: Array<{ segments: Segment[] }> };
+    const ws = words(res.chunks.flatMap((c) => c.segments));
+    expect(ws.length).toBeGreaterThan(0);
+    expect(ws.every((w) => w.confidence !== null)).toBe(true); // OCR words, not the text layer
+    const colour = (t: string) => ws.find((w) => w.text.toLowerCase().includes(t))?.text_color;
+    expect(colour('invoice')).toBe('#cc0000');
+    expect(colour('overdue')).toBe('#0000cc');
+    expect(colour('payment')).toBe('#000000');
+  }, 60_000);
 });

@@ -56,6 +56,15 @@ describe('table confidence', () => {
     expect(t!.grid.confidence).toBeGreaterThan(0.8);
   });
 
+  it('rows ruled off in pairs (booktabs groups): each record of numbers is its own row', () => {
+    const runs = textRows(ROWS, XS, Y0 + 4, PITCH);
+    const rules = [Y0, Y0 + PITCH, Y0 + 3 * PITCH, Y0 + 5 * PITCH].map((y) => hRule(70, 480, y));
+    const [t] = detectTables(page(runs, rules));
+    expect(t!.grid.rowCount).toBe(5);
+    expect(t!.grid.cells.find((c) => c.row === 2 && c.col === 1)!.text).toBe('6.20');
+    expect(t!.grid.cells.every((c) => !c.text.includes('\n'))).toBe(true);
+  });
+
   it('drops when a spanning cell holds the values of several rows', () => {
     const [clean] = ruled(true);
     expect(clean!.grid.confidence).toBeGreaterThan(0.9);

@@ -42,10 +42,22 @@ function numberedHeadingCandidate(b: Block, body: number): boolean {
   return ENUMERATOR.test(text) && countWords(text) <= 12 && !/[.,;:]$/.test(text.trim()) && (b.bold || b.fontSize >= body * 1.12);
 }
 
+/** No other text block shares the block's line within a few font sizes of it. */
+function aloneOnLine(b: Block, p: PageLayout): boolean {
+  const cy = b.bbox.top + b.bbox.height / 2;
+  const reach = 3 * b.fontSize;
+  return !p.blocks.some((o) => {
+    if (o === b || o.kind !== 'text') return false;
+    if (cy < o.bbox.top || cy > o.bbox.top + o.bbox.height) return false;
+    const gap = Math.max(o.bbox.left - (b.bbox.left + b.bbox.width), b.bbox.left - (o.bbox.left + o.bbox.width));
+    return gap < reach;
+  });
+}
+
 /** Mark page headers and footers: margin text that repeats across pages, or page numbers. */
 function markHeadersFooters(pages: readonly PageLayout[]): void {
   const counts = new Map<string, Set<number>>();
-  const candidates: Array<{ block: Block; key: string; zone: 'top' | 'bottom'; page: number }> = [];
+  const candidates: Array<{ block: Block; key: string; zone: 'top' | 'bottom'; page: number; alone: boolean }> = [];
   for (const p of pages) {
     for (const b of p.blocks) {
       if (b.kind !== 'text' || b.lines.length > 3) continue;
@@ -55,7 +67,7 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
       const zone = bottom <= p.height * MARGIN * 1.2 ? 'top' : b.bbox.top >= p.height * (1 - MARGIN) ? 'bottom' : undefined;
       if (!zone) continue;
       const key = `${zone}:${normalizeRepeat(text)}`;
-      candidates.push({ block: b, key, zone, page: p.pageNumber });
+      candidates.push({ block: b, key, zone, page: p.pageNumber, alone: aloneOnLine(b, p) });
       const set = counts.get(key) ?? new Set<number>();
       set.add(p.pageNumber);
       counts.set(key, set);
@@ -64,7 +76,8 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
   const minRepeat = pages.length >= 3 ? Math.max(2, Math.ceil(pages.length * 0.2)) : 2;
   for (const c of candidates) {
     const repeated = (counts.get(c.key)?.size ?? 0) >= minRepeat;
-    const pageNumber = PAGE_NUMBER.test(blockText(c.block));
+    // A number next to text on its line ("[18]" beside its reference) is a label, not a page number.
+    const pageNumber = PAGE_NUMBER.test(blockText(c.block)) && c.alone;
     if (repeated || pageNumber) {
       c.block.type = c.zone === 'top' ? 'PageHeader' : 'PageFooter';
       c.block.typeConfidence = repeated ? 0.9 : 0.75;

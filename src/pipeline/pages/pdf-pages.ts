@@ -13,6 +13,7 @@ import { saveCodeCache } from '../../formats/pdf/bundle-script.js';
 import type { PageContent } from '../../model/page.js';
 import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../formats/pdf/render-page.js';
 import { cropPage, layoutOcrPage, needsOcr, ocrContent, ocrRenderPlan, scanLayerContradicted, warmOcrEngine, LAYER_REPLACED, type OcrOutcome, type OcrRenderPlan, type OcrSettings } from './page-ocr.js';
+import { transferColours } from '../text-marks/transfer-colours.js';
 import { applyLayoutModel, textLayerIsEnough, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
 
 export interface PdfSource {
@@ -133,6 +134,8 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
         let o: OcrOutcome;
         try {
           o = await ocrContent(content, rendered, task.ocr, sharper);
+          // transfer_text_color: the OCR words take the colours of the text layer under them.
+          if (task.options.textLayer?.color) o = { ...o, content: { ...o.content, runs: transferColours(content.runs, o.content.runs) } };
         } finally {
           if (keepPage) page.cleanup();
         }

@@ -374,7 +374,8 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
 /**
  * Rows of one band between rules. A band is one row (multi-line cells) unless it holds
  * several records: lines that fill two or more columns, at least three of them (two when
- * the table draws no rules between rows at all). The first band of a ruled table is its
+ * the table draws no rules between rows at all, or when both hold numbers in two or more
+ * columns: numbers do not wrap). The first band of a ruled table is its
  * header, where every heading may wrap: there only lines with numbers count as records.
  */
 function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean): number[][] {
@@ -384,7 +385,10 @@ function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: 
   const fullLines = lines.filter((l) => l.cols.size >= 2 && l.cols.size >= 0.5 * widest);
   const numericFull = fullLines.filter((l) => [...l.cols.values()].some(isNumericText)).length;
   const full = headerBand ? numericFull : fullLines.length;
-  const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand));
+  // Numbers do not wrap: two lines each holding numbers in two or more columns are two
+  // records, even between rules (groups of rows ruled off together).
+  const numericRecords = fullLines.filter((l) => [...l.cols.values()].filter(isNumericText).length >= 2).length;
+  const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2));
   if (!split) return [lines.map((_, i) => i)];
   const breaks = lines.map(() => false);
   return groupRows(lines, breaks);

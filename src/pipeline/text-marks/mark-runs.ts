@@ -39,7 +39,8 @@ export function markRuns(content: PageContent, opts: TextMarkOptions): PageConte
   const links = opts.links ? (content.links ?? []) : [];
   const strikes = opts.strike ? content.rules.filter((r) => Math.abs(r.y1 - r.y0) < 0.5 && r.x1 - r.x0 > 1) : [];
   if (links.length === 0 && strikes.length === 0) return content;
-  const runs = content.runs.flatMap((r) => (r.source === 'text' && (r.dir ?? 0) === 0 ? markRun(r, links, strikes) : [r]));
+  // OCR words of a PDF page are marked too: link annotations are page geometry.
+  const runs = content.runs.flatMap((r) => ((r.dir ?? 0) === 0 ? markRun(r, links, strikes) : [r]));
   return { ...content, runs };
 }
 
