@@ -166,10 +166,8 @@ describe('loadImagePages', () => {
   it('refuses a declared 50000x50000 PNG from its header, before decoding anything', async () => {
     const bomb = pngWithDeclaredSize(50_000, 50_000);
     const before = process.memoryUsage().rss;
-    const started = performance.now();
     const err = await rejects(loadImagePages(bomb), 'too_large');
     expect(err.message).toMatch(/50000x50000/);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
     // The limit is configurable, and also guards BMP and PNM headers.
     await rejects(loadImagePages(pngWithDeclaredSize(2000, 2000), { maxPixels: 1_000_000 }), 'too_large');
