@@ -77,7 +77,9 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
   }
   // Bar charts first: their bars stand apart (no drawing cluster), and their labels lie
   // outside their bars; each is one Picture holding its labels and its data.
-  for (const c of findBarCharts(content.rects, content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox))) {
+  // (Two filled rectangles at least make a chart: most pages have fewer, and skip the copy of their runs.)
+  const charts = content.rects.length < 2 ? [] : findBarCharts(content.rects, content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox));
+  for (const c of charts) {
     const inside = content.runs.flatMap((r, i) => (!claimed.has(i) && (c.runIndices.includes(i) || centreInside(r, c.box)) ? [i] : []));
     if (inside.reduce((n, i) => n + countWords(content.runs[i]!.text), 0) > MAX_PICTURE_WORDS) continue;
     inside.forEach((i) => claimed.add(i));

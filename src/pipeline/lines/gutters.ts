@@ -113,9 +113,9 @@ function verticalStretches(runs: readonly TextRun[], em: number): TextRun[][] {
 }
 
 function gutterBands(runs: readonly TextRun[], sideMin: number): { gutters: ColumnGutter[]; maxCover: number; em: number } {
+  if (runs.length < 20) return { gutters: [], maxCover: 0, em: 0 }; // (a page's own call has 20 runs or more)
   const em = medianFontSize(runs);
   const none = { gutters: [], maxCover: 0, em };
-  if (runs.length < 20) return none;
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const r of runs) {

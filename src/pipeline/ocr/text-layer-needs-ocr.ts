@@ -274,10 +274,29 @@ export function imageCoverage(page: TextLayerPage): number {
   return coverage(page.images ?? [], page.width, page.height);
 }
 
+/**
+ * Whether the images could cover `share` of the page on coverage()'s grid: false when even
+ * counting every grid point each image's box could reach (⌊w/dx⌋ + 1 columns, plus one for
+ * rounding) they are too few. Lets a born-digital page (no image, or small ones) skip the grid.
+ */
+export function imagesMayCover(page: TextLayerPage, share: number): boolean {
+  const images = page.images ?? [];
+  if (images.length === 0 || page.width <= 0 || page.height <= 0) return false;
+  const dx = page.width / COVERAGE_GRID;
+  const dy = page.height / COVERAGE_GRID;
+  let points = 0;
+  // (A NaN or negative side covers nothing there, so it counts as 0 here too.)
+  for (const b of images) points += (Math.floor((b.width > 0 ? b.width : 0) / dx) + 2) * (Math.floor((b.height > 0 ? b.height : 0) / dy) + 2);
+  return points >= share * COVERAGE_GRID * COVERAGE_GRID;
+}
+
+/** Points per side of coverage()'s sampling grid. */
+const COVERAGE_GRID = 64;
+
 /** Share of the page covered by the union of boxes (on a coarse grid: exact enough, robust to overlaps). */
 function coverage(boxes: readonly BBox[], width: number, height: number): number {
   if (boxes.length === 0 || width <= 0 || height <= 0) return 0;
-  const N = 64;
+  const N = COVERAGE_GRID;
   let covered = 0;
   for (let gy = 0; gy < N; gy++) {
     const y = ((gy + 0.5) / N) * height;

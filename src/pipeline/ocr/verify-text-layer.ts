@@ -16,7 +16,7 @@ import type { PageContent, TextRun } from '../../model/page.js';
 import { cropRaster } from '../../raster/crop-raster.js';
 import { toGrey } from '../../raster/raster-grey.js';
 import { ocrPage } from './ocr-page.js';
-import { imageCoverage, TEXT_LAYER_RULES } from './text-layer-needs-ocr.js';
+import { imageCoverage, imagesMayCover, TEXT_LAYER_RULES } from './text-layer-needs-ocr.js';
 
 export const LAYER_CHECK = {
   /** Share of the page's height read to check the layer. */
@@ -41,7 +41,8 @@ export interface LayerCheck {
 export function isScanLike(content: PageContent): boolean {
   // Only the image coverage: the whole assessment (text statistics) cost 3% of a born-digital
   // page's analysis for one number.
-  return imageCoverage({ width: content.width, height: content.height, images: content.images }) >= TEXT_LAYER_RULES.scanImageCoverage;
+  const page = { width: content.width, height: content.height, images: content.images };
+  return imagesMayCover(page, TEXT_LAYER_RULES.scanImageCoverage) && imageCoverage(page) >= TEXT_LAYER_RULES.scanImageCoverage;
 }
 
 const wordsOf = (text: string): string[] => text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
