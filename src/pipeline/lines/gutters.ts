@@ -21,6 +21,12 @@ const MIN_GUTTER_EM = 0.5;
 const MIN_SIDE_SHARE = 0.3; // each side holds at least this share of the busiest column's lines
 const MIN_BAND_SHARE = 0.2;
 const MIN_BAND_LINES = 3; // and at least this many body font sizes (a letter-spaced footer is one row, not columns)
+/**
+ * A run that is nothing but a list marker ('•', '–', '1.', 'a)', 'iv.'). A list's markers
+ * stand in a column of their own, a fixed gap left of their items' text: that gap is not a
+ * column gutter (cutting there split every bullet from its item, and list items were lost).
+ */
+const MARKER_ONLY = /^\s*(?:[•◦▪▫●○■□►▸‣⁃∙·*\-–—]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z][.)]|\(?(?:i|ii|iii|iv|v|vi|vii|viii|ix|x)[.)])\s*$/;
 const STRETCH_GAP_EM = 2; // blank band (in body font sizes) that separates a title block from the columns // a two-sided band spans at least this share of the text's height
 
 export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
@@ -125,7 +131,7 @@ function gutterBands(runs: readonly TextRun[], sideMin: number): { gutters: Colu
   const n = Math.ceil(x1 - x0) + 1;
   if (!(n > 1) || n > 20000) return none;
   const minWidth = Math.max(MIN_GUTTER, MIN_GUTTER_EM * em);
-  const spans = runs.map((r) => ({ a: Math.max(0, Math.floor(r.bbox.left - x0)), b: Math.min(n - 1, Math.ceil(r.bbox.left + r.bbox.width - x0)), top: r.bbox.top, bottom: r.bbox.top + r.bbox.height }));
+  const spans = runs.map((r) => ({ a: Math.max(0, Math.floor(r.bbox.left - x0)), b: Math.min(n - 1, Math.ceil(r.bbox.left + r.bbox.width - x0)), top: r.bbox.top, bottom: r.bbox.top + r.bbox.height, run: r }));
   // Band where both sides of x hold text: runs ending left of x and runs starting right of x.
   const leftTop = new Float64Array(n + 1).fill(Infinity);
   const leftBottom = new Float64Array(n + 1).fill(-Infinity);
@@ -219,11 +225,26 @@ function gutterBands(runs: readonly TextRun[], sideMin: number): { gutters: Colu
       const rowsIn = (side: (sp: (typeof spans)[number]) => boolean) =>
         new Set(spans.filter((sp) => side(sp) && (sp.top + sp.bottom) / 2 >= band.top && (sp.top + sp.bottom) / 2 <= band.bottom).map((sp) => Math.round(sp.top))).size;
       const filled = left >= fill && right >= fill && rowsIn((sp) => sp.b <= i) >= fill && rowsIn((sp) => sp.a >= j) >= fill;
-      if (filled && band.bottom - band.top >= minBand) gutters.push({ x0: x0 + i, x1: x0 + j, ...band });
+      if (filled && band.bottom - band.top >= minBand && !afterMarkersOnly(spans, i, band, em)) gutters.push({ x0: x0 + i, x1: x0 + j, ...band });
     }
     i = j;
   }
   return { gutters, maxCover: max, em };
+}
+
+/**
+ * True when the text just left of a gap at `i` (runs ending within two body font sizes of
+ * it, inside its band) is list markers only: the gap between a list's markers and its items.
+ */
+function afterMarkersOnly(spans: ReadonlyArray<{ b: number; top: number; bottom: number; run: TextRun }>, i: number, band: { top: number; bottom: number }, em: number): boolean {
+  let markers = 0;
+  for (const sp of spans) {
+    const mid = (sp.top + sp.bottom) / 2;
+    if (sp.b > i || sp.b < i - 2 * em || mid < band.top || mid > band.bottom) continue;
+    if (!MARKER_ONLY.test(sp.run.text)) return false;
+    markers++;
+  }
+  return markers > 0;
 }
 
 function medianFontSize(runs: readonly TextRun[]): number {
