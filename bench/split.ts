@@ -113,6 +113,8 @@ let segOk = 0;
 let segN = 0;
 let sameCatBoundaries = 0;
 let sameCatFound = 0;
+/** Ground-truth documents not matched (with --verbose): source file, truth → what was found. */
+const misses: string[] = [];
 for (const gt of gts) {
   const doc = await documentOf(engine, gt.file);
   const bytes = fs.readFileSync(gt.file);
@@ -135,11 +137,18 @@ for (const gt of gts) {
     segN++;
     const m = segs.find((p) => p.startPage === s.start && p.endPage === s.end);
     if (m && m.category === s.type) segOk++;
+    else if (verbose) misses.push(`${s.source} (${s.type}) → ${m ? m.category : 'pages differ'}`);
   }
   if (verbose) {
     console.log(`${path.basename(gt.file)}: truth ${gt.segments.map((s) => `${s.start}-${s.end}:${s.type}`).join(' ')}`);
     console.log(`${' '.repeat(path.basename(gt.file).length)}  got   ${segs.map((s) => `${s.startPage}-${s.endPage}:${s.category}`).join(' ')}`);
   }
+}
+if (verbose) {
+  const byDoc = new Map<string, number>();
+  for (const m of misses) byDoc.set(m, (byDoc.get(m) ?? 0) + 1);
+  console.log('\nunmatched documents (source (truth) → found):');
+  for (const [m, n] of [...byDoc].sort((a, b) => b[1] - a[1])) console.log(`  ${n}× ${m}`);
 }
 const precision = tp / (tp + fp || 1);
 const recall = tp / (tp + fn || 1);
