@@ -113,6 +113,8 @@ const ACCEPT_QUALITY = 0.6;
  * and 0.37 to under 0.005.
  */
 const MIN_DESKEW_DEGREES = 1;
+/** Skews within this many degrees of the largest searched are not undone (see planOrientation). */
+const SKEW_BOUND_MARGIN = 0.5;
 /** |evidence| below this is too weak to put 180° first (receipts, all-caps text). */
 const UPRIGHT_EVIDENCE = 0.35;
 /** Side of the square crop, in raster pixels, used to compare orientations (≈ 3 in at 300 DPI). */
@@ -140,8 +142,11 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
     return withoutQuality({ ...first, meta: { ...first.meta, ocrCalls: calls } });
   }
   // The binary copy has the page raster's size: boxes are already in page units. Later
-  // stages (layout model, crops) keep the original page raster.
-  return withoutQuality({ ...second, raster: first.raster, meta: { ...second.meta, ocrCalls: calls, sharpened: first.meta.sharpened, binarized: true, elapsedMs: first.meta.elapsedMs + second.meta.elapsedMs } });
+  // stages (layout model, crops) keep the original page raster. Confident words of the first
+  // reading where the second read nothing are kept: light text on a dark band (a card's
+  // title) reads from the grey page, and binarised, it is a white hole in a black block.
+  const runs = [...second.runs, ...first.runs.filter((r) => (r.confidence ?? 0) >= KEEP_FIRST_CONFIDENCE && !second.runs.some((o) => overlaps(r.bbox, o.bbox)))];
+  return withoutQuality({ ...second, runs, raster: first.raster, meta: { ...second.meta, wordCount: runs.length, ocrCalls: calls, sharpened: first.meta.sharpened, binarized: true, elapsedMs: first.meta.elapsedMs + second.meta.elapsedMs } });
 }
 
 /**
@@ -167,6 +172,15 @@ function needsBinarizedRetry(o: ReadOutput): boolean {
  */
 function isClearlyBetter(b: ReadingQuality, a: ReadingQuality): boolean {
   return b.score > a.score * 1.25 + 5 && b.quality >= Math.min(a.quality, ACCEPT_QUALITY) - 0.15;
+}
+
+const KEEP_FIRST_CONFIDENCE = 0.6;
+
+/** Two boxes share over a fifth of the smaller one's area. */
+function overlaps(a: BBox, b: BBox): boolean {
+  const w = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+  const h = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 && w * h > 0.2 * Math.min(a.width * a.height, b.width * b.height);
 }
 
 function withoutQuality(o: ReadOutput): OcrPageOutput {
@@ -268,7 +282,10 @@ function planOrientation(mask: InkMask, options: OcrPageOptions, textPoints: Flo
   const axis: QuarterTurn = Math.abs(dir.angle) > 45 ? 90 : 0;
   const sideways = axis === 90;
   const rawSkew = dir.angle - axis;
-  const skew = options.deskew === false || Math.abs(rawSkew) < MIN_DESKEW_DEGREES ? 0 : rawSkew;
+  // A skew at the edge of the search is the search running out, not a measurement: a card's
+  // diagonal guilloche pattern measured -9.7° of ±10° and the page, read turned, gave no word.
+  const atBound = Math.abs(rawSkew) >= (options.maxSkewDegrees ?? 10) - SKEW_BOUND_MARGIN;
+  const skew = options.deskew === false || atBound || Math.abs(rawSkew) < MIN_DESKEW_DEGREES ? 0 : rawSkew;
   if (options.detectOrientation === false) return { skew: axis === 0 ? skew : 0, order: [0], sideways };
   const evidence = uprightEvidence(mask, dir.angle);
   const primary: QuarterTurn = evidence < -UPRIGHT_EVIDENCE ? ((axis + 180) as QuarterTurn) : axis;

@@ -130,8 +130,9 @@ function narrowness(aspect: number): number {
 
 /**
  * Height / width of the box holding the page's text, when that text fills most of the page's
- * height: a till receipt photographed on a table (a square photo) is a tall, narrow column
- * of text all the same; 0 when the text is a small part of the page or there is none.
+ * height and at most half its width: a till receipt photographed on a table (a square photo)
+ * is a tall, narrow column of text all the same. 0 otherwise: a printed page's text block
+ * (a journal's narrow LNCS column included, ~58% of the width) is not a receipt.
  */
 function textExtentAspect(items: readonly DocItem[], size: { width: number; height: number }): number {
   let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity, n = 0;
@@ -144,7 +145,7 @@ function textExtentAspect(items: readonly DocItem[], size: { width: number; heig
     bottom = Math.max(bottom, b.top + b.height);
     n++;
   }
-  if (n < 5 || !(right > left) || size.height <= 0 || bottom - top < 0.6 * size.height) return 0;
+  if (n < 3 || !(right > left) || size.height <= 0 || bottom - top < 0.5 * size.height || right - left > 0.5 * size.width) return 0;
   return (bottom - top) / (right - left);
 }
 
