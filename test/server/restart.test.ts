@@ -4,45 +4,21 @@
  * data dir, and all 10 reach Succeeded with complete results; SIGTERM exits 0, lets the
  * running job finish and keeps the queued ones for the next start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, here } from '../helpers.js';
-import { auth, json, KEYS, parseDone, pollUntil, tempDir, writeKeysFile } from './server-helpers.js';
+import { fixture } from '../helpers.js';
+import { auth, json, KEYS, parseDone, pollUntil, serveCli, tempDir, writeKeysFile, type CliServer } from './server-helpers.js';
 
-const cli = path.resolve(here, '../dist/cli/main.js');
 let dir: string;
 let keys: string;
 let pdf: Uint8Array;
 
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  out: () => string;
-  exited: Promise<number | null>;
-}
+type Proc = CliServer;
 
-async function serve(): Promise<Proc> {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--workers', '1', '--concurrent-jobs', '1', '--data-dir', path.join(dir, 'data'), '--keys', keys], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const t = setInterval(() => {
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearInterval(t);
-        resolve(m[1]!);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(t);
-      reject(new Error(`server exited: ${out}`));
-    });
-  });
-  return { child, url, out: () => out, exited };
+/** `quire serve` of the built CLI on this test's data dir (server-helpers.ts). */
+function serve(): Promise<Proc> {
+  return serveCli(path.join(dir, 'data'), keys);
 }
 
 async function submit(url: string, pages: string, extra: Record<string, string> = {}): Promise<string> {
