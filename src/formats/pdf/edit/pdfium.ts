@@ -152,7 +152,7 @@ export class PdfOpenError extends Error {
 const OPEN_ERRORS: Record<number, string> = {
   2: 'the file is not a PDF or is damaged beyond repair',
   3: 'the PDF is corrupt (its structure cannot be read)',
-  4: 'the PDF is encrypted and needs a password',
+  4: 'the PDF is encrypted and needs a password (give it as `password`)',
   5: 'the PDF uses an unsupported security handler',
   6: 'a page of the PDF cannot be read',
 };
@@ -165,7 +165,8 @@ export function openPdf(m: Pdfium, bytes: Uint8Array, password = ''): OpenedPdf 
   if (!doc) {
     const code = m.FPDF_GetLastError();
     free(m, buf);
-    throw new PdfOpenError(`Cannot open the PDF: ${OPEN_ERRORS[code] ?? `PDFium error ${code}`}`, code);
+    const why = code === 4 && password ? 'the password is wrong (the PDF is encrypted)' : (OPEN_ERRORS[code] ?? `PDFium error ${code}`);
+    throw new PdfOpenError(`Cannot open the PDF: ${why}`, code);
   }
   return {
     doc,
