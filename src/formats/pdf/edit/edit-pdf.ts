@@ -8,6 +8,7 @@ import { applyEdits, inspectEdited, type PdfEdit } from './apply-edits.js';
 import { comparePages } from './page-guard.js';
 import { dropOrphanFields } from './orphan-fields.js';
 import { loadPdfium } from './pdfium.js';
+import { compactPdf, shouldCompact } from './compact.js';
 
 export class RedactionLeakError extends Error {}
 export class PageDamagedError extends Error {}
@@ -54,6 +55,7 @@ export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
     if (task.password) throw new RedactionLeakError('form fields inside the boxes were flattened, but their values cannot be removed from an encrypted PDF; decrypt it first (for example `qpdf --decrypt`); the edit was refused');
     out.bytes = (await dropOrphanFields(out.bytes)).bytes;
   }
+  if (shouldCompact(task.data.length, out.bytes.length, !!task.password)) out.bytes = await compactPdf(out.bytes);
   const inspected = inspectEdited(
     m,
     out.bytes,
