@@ -1,5 +1,6 @@
 /**
- * Redaction over the corpus: `npx tsx bench/redaction.ts [--pages 2] [--per-page 3]`.
+ * Redaction over the corpus: `npx tsx bench/redaction.ts [--pages 2] [--per-page 3] [--files N]`
+ * (--files: the first N of the list only). Totals include input and output bytes.
  * For each PDF of bench/redaction-corpus.txt (one per producer found in the corpus, plus every
  * rotated-page, Type 3 and OCR-text-layer file; chosen by that rule, not by results), boxes
  * are drawn around words `pdftotext -bbox` finds, the PDF is edited (replacement "QZ<n>"), and
@@ -16,8 +17,8 @@ const args = process.argv.slice(2);
 const opt = (name: string, dflt: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);
 const maxPages = opt('--pages', 2);
 const perPage = opt('--per-page', 3);
-const list = readFileSync(new URL('./redaction-corpus.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
-const totals = { files: 0, passed: 0, refused: 0, passedButRaster01pct: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0 };
+const list = readFileSync(new URL('./redaction-corpus.txt', import.meta.url), 'utf8').split('\n').filter(Boolean).slice(0, opt('--files', Infinity));
+const totals = { files: 0, passed: 0, refused: 0, passedButRaster01pct: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0, inBytes: 0, outBytes: 0 };
 for (const rel of list) {
   const file = corpusPath(rel);
   try {
@@ -41,6 +42,8 @@ for (const rel of list) {
       continue;
     }
     const ms = performance.now() - t0;
+    totals.inBytes += readFileSync(file).length;
+    totals.outBytes += out.bytes.length;
     const c = checkRedaction(file, writeTemp(out.bytes, 'edited.pdf'), n, targets, rep);
     const ok = c.leaked.length === 0 && c.missingReplacement === 0 && c.changedOutside.length === 0 && c.rasterDiffPixels <= 1e-4 * c.rasterPixels;
     totals.files++;
@@ -55,7 +58,7 @@ for (const rel of list) {
     totals.diffPx += c.rasterDiffPixels;
     totals.px += c.rasterPixels;
     console.log(
-      `${ok ? 'PASS' : 'FAIL'} ${rel} ${ms.toFixed(0)} ms boxes=${c.targets} leaked=${c.leaked.length} missing_replacement=${c.missingReplacement} outside_changed=${c.changedOutside.length}/${c.outsideWords} raster_diff=${c.rasterDiffPixels}/${c.rasterPixels}` +
+      `${ok ? 'PASS' : 'FAIL'} ${rel} ${ms.toFixed(0)} ms ${(readFileSync(file).length / 1024).toFixed(0)}→${(out.bytes.length / 1024).toFixed(0)} KB boxes=${c.targets} leaked=${c.leaked.length} missing_replacement=${c.missingReplacement} outside_changed=${c.changedOutside.length}/${c.outsideWords} raster_diff=${c.rasterDiffPixels}/${c.rasterPixels}` +
         (ok ? '' : ` ${JSON.stringify({ leaked: c.leaked.slice(0, 3), changed: c.changedOutside.slice(0, 3), at: c.rasterDiffAt.slice(0, 3) })}`),
     );
   } catch (err) {

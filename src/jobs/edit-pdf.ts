@@ -25,6 +25,8 @@ export interface EditPdfRequest {
   upload_to_storage?: boolean | string;
   /** Parse the edited PDF again with this job's configuration; `new_job_id` says which job. */
   job_id?: string;
+  /** Password of an encrypted PDF (the parse option's name); the edited PDF keeps its encryption. */
+  password?: string;
 }
 
 export interface EditPdfHost {

@@ -37,4 +37,22 @@ describe.skipIf(!fs.existsSync(cli))('quire edit', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/edit_request.items\[0\].type/);
   });
+
+  it.skipIf(spawnSync('qpdf', ['--version']).status !== 0)('opens an encrypted PDF with --password (inline or @file) and exits 1 on a wrong one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-edit-cli-pw-'));
+    const plain = path.join(dir, 'plain.pdf');
+    fs.writeFileSync(plain, await makeEditFixture());
+    const input = path.join(dir, 'enc.pdf');
+    execFileSync('qpdf', ['--encrypt', 'pw 1', 'owner', '256', '--', plain, input]);
+    const request = JSON.stringify({ items: [{ type: 'text', page_number: 1, bbox: { left: 70, top: 105, width: 60, height: 18 }, replacement_text: '[removed]' }] });
+    const out = path.join(dir, 'out.pdf');
+    const ok = quire('edit', input, '--edit_request', request, '--password', 'pw 1', '--out-pdf', out);
+    expect(ok.status, ok.stdout + ok.stderr).toBe(0);
+    expect(execFileSync('pdftotext', ['-upw', 'pw 1', '-f', '1', '-l', '1', out, '-'], { encoding: 'utf8' })).not.toContain('SECRET');
+    fs.writeFileSync(path.join(dir, 'pw.txt'), 'pw 1\n');
+    expect(quire('edit', input, '--edit_request', request, '--password', `@${path.join(dir, 'pw.txt')}`).status).toBe(0);
+    const wrong = quire('edit', input, '--edit_request', request, '--password', 'nope');
+    expect(wrong.status).toBe(1);
+    expect(JSON.parse(wrong.stdout).message).toMatch(/password is wrong/);
+  });
 });

@@ -18,6 +18,7 @@ interface EditCliOptions {
   upload_to_storage?: string;
   outPdf?: string;
   workers?: string;
+  password?: string;
 }
 
 async function valueOf(v: string): Promise<string> {
@@ -34,6 +35,8 @@ export async function runEditCommand(file: string, o: EditCliOptions): Promise<n
       image_files: images,
       upload_to_storage: o.upload_to_storage,
       job_id: o.job_id,
+      // From @file the file's final newline is not part of the password.
+      ...(o.password !== undefined ? { password: o.password.startsWith('@') ? (await valueOf(o.password)).replace(/\r?\n$/, '') : o.password } : {}),
     });
     if (pdf && o.outPdf) await fs.writeFile(o.outPdf, pdf);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -55,6 +58,7 @@ export function registerEditCommand(program: Command): void {
     .option('--image_files <paths>', 'comma-separated image files named by image items')
     .option('--job_id <id>', "re-parse the edited PDF with this job's configuration")
     .option('--upload_to_storage <bool>', 'keep the edited PDF and report its URL')
+    .option('--password <password>', 'password of an encrypted PDF (or @file); the edited PDF stays encrypted')
     .option('--out-pdf <file>', 'write the edited PDF here')
     .option('--workers <n>', 'worker threads (default 1)')
     .action(async (file: string, o: EditCliOptions) => {

@@ -2,7 +2,7 @@
  * Options of the PDF edit operation (spec: POST {editor_url}/pdf-editor/edit/reparse):
  * `edit_request` (a JSON object, or its text, with `items`), `image_files` (uploaded images by
  * name), `upload_to_storage`, `job_id`. Edit items: `type` text|image, `page_number` (1-based),
- * `bbox` {left, top, width, height} in PDF points from the top-left corner of the page as
+ * `password` (opens an encrypted PDF; the parse option's name), `bbox` {left, top, width, height} in PDF points from the top-left corner of the page as
  * displayed (crop box, after /Rotate: the frame of every Quire bbox), `replacement_text`
  * (text items; "" = pure redaction) or `image_file` (image items). Everything is checked here,
  * before the PDF is touched; what needs the PDF (page count, page size) is checked by the edit.
@@ -30,6 +30,8 @@ export interface EditOptions {
   image_files: Map<string, Uint8Array>;
   upload_to_storage: boolean;
   job_id: string | null;
+  /** Password of an encrypted PDF (user or owner password); null: none given. */
+  password: string | null;
 }
 
 function num(field: string, v: unknown): number {
@@ -63,7 +65,15 @@ function item(raw: unknown, i: number, images: Map<string, Uint8Array>): EditIte
   return { type, page_number: page, bbox: box, image_file: name };
 }
 
-export function validateEditOptions(raw: { edit_request?: unknown; image_files?: Map<string, Uint8Array> | Record<string, Uint8Array>; upload_to_storage?: unknown; job_id?: unknown }): EditOptions {
+/** A password is used as given (spaces are valid in passwords); "" means none. */
+function passwordOf(v: unknown): string | null {
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string') throw new ValidationError('password', 'expected a string');
+  if (v.length > 1024) throw new ValidationError('password', 'at most 1024 characters');
+  return v;
+}
+
+export function validateEditOptions(raw: { edit_request?: unknown; image_files?: Map<string, Uint8Array> | Record<string, Uint8Array>; upload_to_storage?: unknown; job_id?: unknown; password?: unknown }): EditOptions {
   const images = raw.image_files instanceof Map ? raw.image_files : new Map(Object.entries(raw.image_files ?? {}));
   if (raw.edit_request === undefined || raw.edit_request === null || raw.edit_request === '') throw new ValidationError('edit_request', 'required: a JSON object with "items"');
   const req = toJson('edit_request', raw.edit_request);
@@ -79,5 +89,6 @@ export function validateEditOptions(raw: { edit_request?: unknown; image_files?:
     image_files: images,
     upload_to_storage: toBool('upload_to_storage', raw.upload_to_storage, false),
     job_id: jobId && jobId.trim() ? jobId.trim() : null,
+    password: passwordOf(raw.password),
   };
 }

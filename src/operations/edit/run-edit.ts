@@ -69,7 +69,7 @@ export async function runEdit(input: Uint8Array, options: EditOptions, ctx: Edit
   }));
   let out: EditPdfOutput;
   try {
-    out = await ctx.edit({ data: input.slice(), edits });
+    out = await ctx.edit({ data: input.slice(), edits, ...(options.password !== null ? { password: options.password } : {}) });
   } catch (err) {
     return { result: editFailure(`The PDF was not edited: ${errorMessage(err)}`, input.length) };
   }

@@ -32,6 +32,7 @@ const editBody = {
     edit_request: { type: 'string', description: 'JSON object with `items` (required): {type: text|image, page_number, bbox{left,top,width,height}, replacement_text | image_file}.' },
     image_files: { type: 'string', format: 'binary', description: `Images named by image items' image_file (one part each, at most ${MAX_IMAGES}).` },
     upload_to_storage: { type: 'string', description: 'true/false (default false): keep the edited PDF and return pdf_url.' },
+    password: { type: 'string', description: 'Password of an encrypted PDF (as the parse option); the edited PDF keeps its encryption.' },
     job_id: { type: 'string', description: 'A parse job of this key: the edited PDF is parsed again with its configuration (new_job_id).' },
   },
   additionalProperties: true,
@@ -49,7 +50,7 @@ export async function editorRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       const pdfs = body.files.filter((f) => f.field === 'file');
       if (body.extraFiles > 0) throw badRequest('image_files', `at most ${MAX_IMAGES} images`);
       if (pdfs.length !== 1) throw badRequest('file', 'exactly one PDF in "file" is required');
-      const { edit_request, upload_to_storage, job_id } = body.fields;
+      const { edit_request, upload_to_storage, job_id, password } = body.fields;
       if (!edit_request) throw badRequest('edit_request', 'required: a JSON object with items');
       if (job_id && ctx.store.peek(job_id)?.owner !== key.name) throw notFound();
       const images = new Map<string, Uint8Array>();
@@ -64,7 +65,7 @@ export async function editorRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       }
       let newJob: string | undefined;
       try {
-        const { result } = await ctx.engine.editPdf({ path: pdfs[0]!.path }, { edit_request, image_files: images, upload_to_storage, ...(job_id ? { job_id } : {}) });
+        const { result } = await ctx.engine.editPdf({ path: pdfs[0]!.path }, { edit_request, image_files: images, upload_to_storage, ...(job_id ? { job_id } : {}), ...(password ? { password } : {}) });
         newJob = result.new_job_id ?? undefined;
         if (newJob) {
           await ctx.store.update(newJob, { owner: key.name, creditUsed: reserved });

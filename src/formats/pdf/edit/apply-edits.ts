@@ -250,8 +250,9 @@ export function inspectEdited(
   m: Pdfium,
   bytes: Uint8Array,
   rects: Array<{ pageNumber: number; rect: UserRect }>,
+  password = '',
 ): { texts: string[]; pages: Map<number, PageSnapshot> } {
-  const opened = openPdf(m, bytes);
+  const opened = openPdf(m, bytes, password);
   try {
     const texts: string[] = [];
     const pages = new Map<number, PageSnapshot>();

@@ -8,6 +8,10 @@ import { applyEdits, inspectEdited, type PdfEdit } from './apply-edits.js';
 import { comparePages } from './page-guard.js';
 import { dropOrphanFields } from './orphan-fields.js';
 import { loadPdfium } from './pdfium.js';
+import { compactPdf, shouldCompact } from './compact.js';
+
+export class RedactionLeakError extends Error {}
+export class PageDamagedError extends Error {}
 
 export interface EditPdfTask {
   data: Uint8Array;
@@ -23,8 +27,6 @@ export interface EditPdfOutput {
   itemsProcessed: number;
 }
 
-export class RedactionLeakError extends Error {}
-export class PageDamagedError extends Error {}
 
 const squeeze = (s: string) => s.replace(/[\s\u0000-\u001f\ufffe\uffff]+/g, '');
 
@@ -48,11 +50,17 @@ export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
   const m = await loadPdfium();
   const out = await applyEdits(m, task.data, task.edits, task.password);
   // Flattened form fields leave their values in the AcroForm: drop those fields.
-  if (out.flattened > 0 && !task.password) out.bytes = (await dropOrphanFields(out.bytes)).bytes;
+  if (out.flattened > 0) {
+    // pdf-lib cannot rewrite an encrypted file: refuse rather than leave the fields' values in it.
+    if (task.password) throw new RedactionLeakError('form fields inside the boxes were flattened, but their values cannot be removed from an encrypted PDF; decrypt it first (for example `qpdf --decrypt`); the edit was refused');
+    out.bytes = (await dropOrphanFields(out.bytes)).bytes;
+  }
+  if (shouldCompact(task.data.length, out.bytes.length, !!task.password)) out.bytes = await compactPdf(out.bytes);
   const inspected = inspectEdited(
     m,
     out.bytes,
     task.edits.map((e, i) => ({ pageNumber: e.pageNumber, rect: out.applied[i].rect })),
+    task.password ?? '',
   );
   const after = inspected.texts;
   if (task.guardPages !== false) {
