@@ -55,6 +55,12 @@ export interface EngineConfig {
    * JPEG's own frame header counts too) and of one 1-bit mask (`maxImageMaskPixels`, 150 MP).
    */
   pdfDecodeLimits?: Partial<PdfDecodeLimits>;
+  /**
+   * Load the PDF editor (PDFium: ~45 ms CPU, ~16 MB) in each pool worker while it is idle, so
+   * the first edit of a fresh engine pays no load (default false; `quire serve` sets it). Off
+   * by default because a parse-only engine or CLI run would pay it for nothing.
+   */
+  warmPdfEditor?: boolean;
   /** Job store (default: in memory). */
   store?: JobStore;
   /** Job queue (default: in memory). */
@@ -110,7 +116,7 @@ export interface ResolvedConfig {
 
 /** What the pool's workers read from their environment when they load (validated here: a ValidationError names a bad limit). */
 export function workerEnvOf(config: EngineConfig): Record<string, string> {
-  return pdfDecodeLimitsEnv(config.pdfDecodeLimits);
+  return { ...pdfDecodeLimitsEnv(config.pdfDecodeLimits), ...(config.warmPdfEditor ? { QUIRE_WARM_PDF_EDITOR: '1' } : {}) };
 }
 
 export function resolveConfig(config: EngineConfig): ResolvedConfig {

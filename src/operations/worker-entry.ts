@@ -9,12 +9,12 @@ import { applyV8Tuning } from '../runtime/v8-tuning.js';
 
 applyV8Tuning();
 
-// Load pdf.js while the worker waits for its first task, not during it; then the PDF editor
-// (PDFium: ~45 ms CPU, ~16 MB per worker) so that a fresh engine's first edit pays no load.
+// Load pdf.js while the worker waits for its first task, not during it; then, where the engine
+// asks (EngineConfig.warmPdfEditor: the server), the PDF editor (PDFium: ~45 ms CPU, ~16 MB per
+// worker) so that a fresh engine's first edit pays no load.
 void loadPdfJs()
   .catch(() => undefined)
-  .then(() => import('../formats/pdf/edit/warm.js'))
-  .then((w) => w.warmPdfEditor())
+  .then(() => (process.env.QUIRE_WARM_PDF_EDITOR === '1' ? import('../formats/pdf/edit/warm.js').then((w) => w.warmPdfEditor()) : undefined))
   .catch(() => undefined);
 
 import type { WorkerReply } from '../workers/pool.js';

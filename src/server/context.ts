@@ -118,6 +118,8 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     maxPages: config.maxPages,
     maxFileBytes: Math.max(config.limits.parse, config.limits.upload),
     dataDir: dirs.files,
+    // A long-running server: its workers load the PDF editor while idle (first edit fast).
+    warmPdfEditor: true,
     // The spec: parse and Excel tasks are not auto-deleted.
     fileRetentionMs: 0,
     maxFinishedJobs: Number.MAX_SAFE_INTEGER,
