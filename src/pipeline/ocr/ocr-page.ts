@@ -153,16 +153,22 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
  * Read again when the page has ink but the reading is poor (letter-weighted confidence under
  * ACCEPT_QUALITY) or holds fewer letters than RETRY_LETTERS_PER_GLYPH of the glyph-like
  * components its ink mask shows, or when a global threshold calls over INKY_PAGE of the page
- * ink (a receipt photographed on a dark table, a card on a coloured ground: the mask is not
- * text against paper, and its glyph count means nothing). A page of text read well, however
- * short (a one-line label), never pays.
+ * ink and its mask shows far fewer glyph-like components than the letters read (a receipt
+ * photographed on a dark table, a card on a coloured ground: the mask is not text against
+ * paper). A page of text read well, however short (a one-line label), never pays; nor does
+ * an inky page whose mask does show its glyphs (a book cover with a dark ground: a second
+ * reading there doubled the page's OCR for nothing — freeculture's cover, 96 letters over
+ * 100 glyphs; a résumé with a dark sidebar, 990 over 359; the cards it helps, 66 over 8 and
+ * 28 over 0; `npx tsx bench/photo-ocr.ts`).
  */
 const RETRY_LETTERS_PER_GLYPH = 0.5;
 const INKY_PAGE = 0.3;
+const MASK_GLYPHS_PER_LETTER = 0.25;
 function needsBinarizedRetry(o: ReadOutput): boolean {
   if (o.meta.blank) return false;
   if (o.raster.width < MIN_SIDE || o.raster.height < MIN_SIDE) return false;
-  return o.quality.quality < ACCEPT_QUALITY || o.quality.chars < RETRY_LETTERS_PER_GLYPH * o.glyphs || o.inkFraction > INKY_PAGE;
+  if (o.quality.quality < ACCEPT_QUALITY || o.quality.chars < RETRY_LETTERS_PER_GLYPH * o.glyphs) return true;
+  return o.inkFraction > INKY_PAGE && o.glyphs < MASK_GLYPHS_PER_LETTER * o.quality.chars;
 }
 
 /**
