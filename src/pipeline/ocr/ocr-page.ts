@@ -138,7 +138,7 @@ export async function ocrPage(raster: RasterImage, engine: OcrEngine, options: O
   const binary = sauvolaBinarize(first.raster);
   const second = await readPage(binary, engine, { ...options, sharper: undefined });
   const calls = first.meta.ocrCalls + second.meta.ocrCalls;
-  if (!isClearlyBetter(second.quality, first.quality)) {
+  if (!isClearlyBetter(second.quality, first.quality) || variedWords(second.runs) < MIN_VARIED_WORDS) {
     return withoutQuality({ ...first, meta: { ...first.meta, ocrCalls: calls } });
   }
   // The binary copy has the page raster's size: boxes are already in page units. Later
@@ -181,6 +181,23 @@ function isClearlyBetter(b: ReadingQuality, a: ReadingQuality): boolean {
 }
 
 const KEEP_FIRST_CONFIDENCE = 0.6;
+
+/**
+ * A binarised reading is text only if it holds a few words of two or more different letters
+ * or digits: shapes binarise into strokes that OCR reads as runs of one letter (twelve drawn
+ * circles read "OOO OOO OOO O OC O"), which no real card or receipt consists of.
+ */
+const MIN_VARIED_WORDS = 3;
+function variedWords(runs: readonly { text: string }[]): number {
+  let n = 0;
+  for (const r of runs) {
+    for (const word of r.text.split(/\s+/)) {
+      const distinct = new Set(word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+      if (distinct.size >= 2) n++;
+    }
+  }
+  return n;
+}
 
 /** Two boxes share over a fifth of the smaller one's area. */
 function overlaps(a: BBox, b: BBox): boolean {
