@@ -19,6 +19,7 @@
  * may re-render its own page, whose streams and images already passed the same checks).
  */
 import { ProcessingError, ValidationError, formatBytes } from '../../errors.js';
+import { isFrameMarker, jpegSegments } from './jpeg-markers.js';
 
 export interface PdfDecodeLimits {
   /** Most bytes one stream (content, font, image data, …) may inflate to. */
@@ -53,35 +54,16 @@ interface DecodeGuard extends PdfDecodeLimits {
   jpegFrame(bytes: Uint8Array): void;
 }
 
-/** SOFn markers (frame headers): C0–CF but DHT (C4), JPG (C8) and DAC (CC). */
-const isFrameMarker = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
-
 /**
  * The width and height a JPEG's frame header declares (what a decoder allocates), or null
  * when there is none before the scan (or the data is not a JPEG). Reads markers only.
  */
 export function jpegFrameSize(bytes: Uint8Array): { width: number; height: number } | null {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
-  let o = 2;
-  while (o + 4 <= bytes.length) {
-    if (bytes[o] !== 0xff) return null;
-    const marker = bytes[o + 1]!;
-    if (marker === 0xff) {
-      o++; // fill byte
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      o += 2; // standalone markers
-      continue;
-    }
+  for (const { marker, offset: o } of jpegSegments(bytes)) {
     if (marker === 0xda || marker === 0xd9) return null; // a scan (or the end) before any frame
-    const length = (bytes[o + 2]! << 8) | bytes[o + 3]!;
-    if (length < 2) return null;
-    if (isFrameMarker(marker)) {
-      if (o + 9 > bytes.length) return null;
-      return { height: (bytes[o + 5]! << 8) | bytes[o + 6]!, width: (bytes[o + 7]! << 8) | bytes[o + 8]! };
-    }
-    o += 2 + length;
+    if (!isFrameMarker(marker)) continue;
+    if (o + 9 > bytes.length) return null;
+    return { height: (bytes[o + 5]! << 8) | bytes[o + 6]!, width: (bytes[o + 7]! << 8) | bytes[o + 8]! };
   }
   return null;
 }

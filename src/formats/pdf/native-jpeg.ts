@@ -12,6 +12,7 @@
  */
 import { createRequire } from 'node:module';
 import type SharpType from 'sharp';
+import { isFrameMarker, jpegSegments } from './jpeg-markers.js';
 
 const require = createRequire(import.meta.url);
 let sharp: typeof SharpType | undefined;
@@ -24,18 +25,8 @@ export interface JpegLayout {
 
 /** The frame of a JPEG both decoders agree on, or null (see the file comment). */
 export function plainJpegLayout(bytes: Uint8Array): JpegLayout | null {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
-  let o = 2;
   let adobeTransform: number | null = null;
-  while (o + 4 <= bytes.length) {
-    if (bytes[o] !== 0xff) return null;
-    const marker = bytes[o + 1]!;
-    if (marker === 0xff) {
-      o++; // fill byte
-      continue;
-    }
-    const length = (bytes[o + 2]! << 8) | bytes[o + 3]!;
-    if (length < 2) return null;
+  for (const { marker, offset: o, length } of jpegSegments(bytes)) {
     if (marker === 0xe1 || marker === 0xe2) return null; // EXIF (orientation), ICC profile
     if (marker === 0xee) {
       if (length < 12 || bytes[o + 4] !== 0x41 || bytes[o + 5] !== 0x64) return null; // "Ad"obe
@@ -53,8 +44,7 @@ export function plainJpegLayout(bytes: Uint8Array): JpegLayout | null {
       if (bytes[o + 10] === 0x52 && bytes[o + 13] === 0x47 && bytes[o + 16] === 0x42) return null;
       return { width, height, components };
     }
-    if ((marker >= 0xc3 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) || marker === 0xd9 || marker === 0xda) return null; // other SOFs, no frame
-    o += 2 + length;
+    if (isFrameMarker(marker) || marker === 0xd9 || marker === 0xda) return null; // other SOFs, no frame
   }
   return null;
 }
