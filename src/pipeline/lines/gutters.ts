@@ -19,7 +19,7 @@ const MIN_GUTTER = 3; // points
  */
 const MIN_GUTTER_EM = 0.5;
 const MIN_SIDE_SHARE = 0.3; // each side holds at least this share of the busiest column's lines
-const MIN_BAND_SHARE = 0.2;
+const MIN_BAND_SHARE = 0.2; // a two-sided band spans at least this share of the text's height
 const MIN_BAND_LINES = 3; // and at least this many body font sizes (a letter-spaced footer is one row, not columns)
 /**
  * A run that is nothing but a list marker ('•', '–', '1.', 'a)', 'iv.'). A list's markers
@@ -27,17 +27,22 @@ const MIN_BAND_LINES = 3; // and at least this many body font sizes (a letter-sp
  * column gutter (cutting there split every bullet from its item, and list items were lost).
  */
 const MARKER_ONLY = /^\s*(?:[•◦▪▫●○■□►▸‣⁃∙·*\-–—]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z][.)]|\(?(?:i|ii|iii|iv|v|vi|vii|viii|ix|x)[.)])\s*$/;
-const STRETCH_GAP_EM = 2; // blank band (in body font sizes) that separates a title block from the columns // a two-sided band spans at least this share of the text's height
+const STRETCH_GAP_EM = 2; // blank band (in body font sizes) that separates a title block from the columns
 
-export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
-  if (runs.length < 20) return [];
+/** The runs' leftmost edge and the number of whole points from it to their rightmost edge, plus one. */
+function horizontalExtent(runs: readonly TextRun[]): { x0: number; n: number } {
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const r of runs) {
     x0 = Math.min(x0, r.bbox.left);
     x1 = Math.max(x1, r.bbox.left + r.bbox.width);
   }
-  const n = Math.ceil(x1 - x0) + 1;
+  return { x0, n: Math.ceil(x1 - x0) + 1 };
+}
+
+export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
+  if (runs.length < 20) return [];
+  const { x0, n } = horizontalExtent(runs);
   if (!(n > 1) || n > 20000) return [];
   const minWidth = Math.max(MIN_GUTTER, MIN_GUTTER_EM * medianFontSize(runs));
   // Runs covering each point: +1 where a run starts, -1 where it ends, then running sums
@@ -122,13 +127,7 @@ function gutterBands(runs: readonly TextRun[], sideMin: number): { gutters: Colu
   if (runs.length < 20) return { gutters: [], maxCover: 0, em: 0 }; // (a page's own call has 20 runs or more)
   const em = medianFontSize(runs);
   const none = { gutters: [], maxCover: 0, em };
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  for (const r of runs) {
-    x0 = Math.min(x0, r.bbox.left);
-    x1 = Math.max(x1, r.bbox.left + r.bbox.width);
-  }
-  const n = Math.ceil(x1 - x0) + 1;
+  const { x0, n } = horizontalExtent(runs);
   if (!(n > 1) || n > 20000) return none;
   const minWidth = Math.max(MIN_GUTTER, MIN_GUTTER_EM * em);
   const spans = runs.map((r) => ({ a: Math.max(0, Math.floor(r.bbox.left - x0)), b: Math.min(n - 1, Math.ceil(r.bbox.left + r.bbox.width - x0)), top: r.bbox.top, bottom: r.bbox.top + r.bbox.height, run: r }));
