@@ -28,6 +28,8 @@ for (let i = 0; i < pageCount; i++) {
     if (s >= 0.6) start = i;
   }
   const e = evidence[i]!;
-  console.log(`p${i + 1} [${pages[i]!.classification} ${pages[i]!.confidence}] ${e.width.toFixed(0)}x${e.height.toFixed(0)} ${extras[i]!.textSource} words ${e.wordCount} title "${e.rawTitle.replace(/\n/g, ' | ').slice(0, 90)}"`);
+  console.log(`p${i + 1} [${pages[i]!.classification} ${pages[i]!.confidence}] ${e.width.toFixed(0)}x${e.height.toFixed(0)} ${extras[i]!.textSource} words ${e.wordCount} title "${e.rawTitle.replace(/\n/g, ' | ').slice(0, 70)}"`);
+  const f = extras[i]!.frame;
+  console.log(`   frame ${f ? `${f.left.toFixed(2)}-${f.right.toFixed(2)}` : '-'} furniture ${JSON.stringify(extras[i]!.furniture.map((x) => x.slice(0, 30)))}`);
   if (i > 0) console.log(`   boundary ${s.toFixed(2)}${s >= 0.6 ? ' CUT' : ''}: ${trace.join('; ')}`);
 }

@@ -13,7 +13,11 @@
  * Segments then take the category of their pages combined with the spec's page weights.
  */
 import type { PageEvidence } from './page-evidence.js';
+import { FRAME_SHIFT, frameShift, hasFirstPageStamp, isTitlePage, runningHeaderStart } from './layout-cues.js';
+import type { PageExtras } from './page-extras.js';
 import { combinePages, type PageScore } from './score-pages.js';
+
+export { pageExtras, type PageExtras } from './page-extras.js';
 
 export interface Segment {
   /** 1-based, inclusive. */
@@ -68,14 +72,6 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
-export interface PageExtras {
-  /** Running header/footer texts of the page, digits removed. */
-  furniture: string[];
-  textSource: string;
-  /** Whether a Title item opens the page. */
-  opensWithTitle: boolean;
-}
-
 /** Boundary score between page i-1 and page i (i ≥ 1). */
 export function boundaryScore(ev: readonly PageEvidence[], scores: readonly PageScore[], extras: readonly PageExtras[], i: number, categories: number, trace?: string[], running?: { classification: string; confidence: number }): number {
   const a = ev[i - 1]!;
@@ -125,6 +121,13 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
     else if (sim > 0.45) note('vocabulary continues', -0.3);
   }
   if (extras[i]!.opensWithTitle && !extras[i - 1]!.opensWithTitle) note('opens with a title', 0.3);
+  const shift = frameShift(extras[i - 1]!, extras[i]!, a.wordCount, b.wordCount);
+  if (shift >= FRAME_SHIFT) note('text frame moves', 0.4);
+  const header = runningHeaderStart(extras, i);
+  if (header) note(`running header ${header}`, header === 'changes' ? 0.4 : 0.3);
+  if (hasFirstPageStamp(b.raw) && !hasFirstPageStamp(a.raw)) note('first-page stamp (arXiv id, abstract, keywords)', 0.4);
+  if (isTitlePage(b) && !isTitlePage(a)) note('title page', 0.3);
+  else if (isTitlePage(a) && !isTitlePage(b)) note('follows a title page', -0.4);
   return s;
 }
 
@@ -140,27 +143,4 @@ export function segmentPages(ev: readonly PageEvidence[], scores: readonly PageS
     const doc = combinePages(scores.slice(start, end + 1), names);
     return { startPage: start + 1, endPage: end + 1, category: doc.classification, confidence: doc.confidence };
   });
-}
-
-/** Per-page facts boundary detection reads from the document besides the evidence. */
-export function pageExtras(doc: import('../../model/quire-document.js').QuireDocument, pageCount: number): PageExtras[] {
-  const out: PageExtras[] = Array.from({ length: pageCount }, (_, i) => ({
-    furniture: [],
-    textSource: doc.pages.find((p) => p.pageNumber === i + 1)?.textSource ?? 'none',
-    opensWithTitle: false,
-  }));
-  const seen = new Set<number>();
-  for (const it of doc.items) {
-    const p = (it.prov[0]?.pageNumber ?? 1) - 1;
-    if (p < 0 || p >= pageCount) continue;
-    if (it.furniture || it.type === 'PageHeader' || it.type === 'PageFooter') {
-      out[p]!.furniture.push(it.text.toLowerCase().replace(/\d+/g, '').replace(/\s+/g, ' ').trim());
-      continue;
-    }
-    if (!seen.has(p)) {
-      seen.add(p);
-      out[p]!.opensWithTitle = it.type === 'Title';
-    }
-  }
-  return out;
 }
