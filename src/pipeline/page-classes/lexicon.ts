@@ -106,7 +106,7 @@ export const LEXICON: LexiconEntry[] = [
   {
     key: 'scientific paper',
     aliases: ['scientific paper', 'academic paper', 'research paper', 'paper', 'article', 'journal article', 'scholarly article', 'publication', 'preprint', 'conference paper', 'thesis'],
-    terms: { abstract: 3, introduction: 1.5, 'related work': 3, references: 2, conclusion: 1.5, 'et al': 2.5, arxiv: 3, doi: 2, proceedings: 1.5, university: 1, theorem: 2, lemma: 2, proof: 1.5, equation: 1, experiment: 1.5, evaluation: 1, dataset: 1.5, method: 0.8, 'figure': 0.8, 'fig': 0.8, 'table': 0.4, algorithm: 1.5, 'we propose': 2.5, 'in this paper': 3, 'this paper': 2, acknowledgment: 2, acknowledgement: 2, ieee: 2, acm: 2, conference: 1.5, journal: 1.5, 'benchmark': 1 },
+    terms: { abstract: 3, introduction: 1.5, 'related work': 3, references: 2, conclusion: 1.5, 'et al': 2.5, arxiv: 3, doi: 2, proceedings: 1.5, university: 1, theorem: 2, lemma: 2, proof: 1.5, equation: 1, experiment: 1.5, evaluation: 1, dataset: 1.5, method: 0.8, 'figure': 0.8, 'fig': 0.8, 'table': 0.4, algorithm: 1.5, 'we propose': 2.5, 'in this paper': 3, 'this paper': 2, acknowledgment: 2, acknowledgement: 2, ieee: 2, acm: 2, conference: 1.5, journal: 1.5, 'benchmark': 1, 'state of the art': 2, baseline: 1.5, ablation: 2.5, outperform: 2, quantitative: 1.5, empirical: 1.5, hypothesis: 1.5, 'experimental results': 2.5, 'future work': 2, 'prior work': 2, 'data set': 1.5, trained: 1, training: 0.8, accuracy: 1, inference: 1, precision: 0.8, recall: 0.8 },
     cues: { prose: 1, citations: 2.5, formulas: 1 },
   },
   {

@@ -53,8 +53,15 @@ function count(re: RegExp, text: string): number {
 }
 
 function isTitleItem(it: DocItem): boolean {
-  return it.type === 'Title' || it.type === 'SectionHeader';
+  return it.type === 'Title' || (it.type === 'SectionHeader' && !NUMBERED_SECTION.test(it.text));
 }
+
+/**
+ * A numbered heading ("5.1 Hyper Parameter Optimization", "3. Results") names a section
+ * inside a document, never the document: it does not join the title zone, where its words
+ * would weigh as a title's.
+ */
+const NUMBERED_SECTION = /^\s*\d{1,2}(?:\.\d{1,2})*\.?\s+\p{L}/u;
 
 /** Split the document's items by page (an item merged across pages counts on its first page). */
 export function itemsByPage(doc: QuireDocument, pageCount: number): DocItem[][] {
@@ -77,7 +84,7 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
     return !box || size.height <= 0 || box.top <= size.height * TOP_SHARE;
   };
   // A page header at the top counts too: letterheads and one-page documents' titles are often typed as headers.
-  const top = [...body.filter((i) => i.type === 'PageHeader' && short(i) && nearTop(i) && /\p{L}{3}/u.test(i.text)), ...body.filter((i) => !i.furniture).slice(0, TOP_ITEMS).filter((i) => short(i) && nearTop(i))];
+  const top = [...body.filter((i) => i.type === 'PageHeader' && short(i) && nearTop(i) && /\p{L}{3}/u.test(i.text)), ...body.filter((i) => !i.furniture).slice(0, TOP_ITEMS).filter((i) => short(i) && nearTop(i) && !NUMBERED_SECTION.test(i.text))];
   const titleItems = [...new Set([...body.filter((i) => i.type === 'Title' && short(i)), ...body.filter((i) => isTitleItem(i) && short(i) && nearTop(i)), ...top])];
   const rawTitle = titleItems.map((i) => i.text).join('\n');
   const ws = words(raw);
