@@ -13,7 +13,7 @@
  * Segments then take the category of their pages combined with the spec's page weights.
  */
 import type { PageEvidence } from './page-evidence.js';
-import { FRAME_SHIFT, frameShift, hasFirstPageStamp, isTitlePage, runningHeaderStart } from './layout-cues.js';
+import { FRAME_NUDGE, FRAME_SHIFT, frameShift, hasFirstPageStamp, isTitlePage, runningHeaderStart } from './layout-cues.js';
 import type { PageExtras } from './page-extras.js';
 import { combinePages, type PageScore } from './score-pages.js';
 
@@ -123,6 +123,7 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
   if (extras[i]!.opensWithTitle && !extras[i - 1]!.opensWithTitle) note('opens with a title', 0.3);
   const shift = frameShift(extras[i - 1]!, extras[i]!, a.wordCount, b.wordCount);
   if (shift >= FRAME_SHIFT) note('text frame moves', 0.4);
+  else if (shift >= FRAME_NUDGE) note('text frame shifts a little', 0.25);
   const header = runningHeaderStart(extras, i);
   if (header) note(`running header ${header}`, header === 'changes' ? 0.4 : 0.3);
   if (hasFirstPageStamp(b.raw) && !hasFirstPageStamp(a.raw)) note('first-page stamp (arXiv id, abstract, keywords)', 0.4);
