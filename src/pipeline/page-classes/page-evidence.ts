@@ -43,6 +43,12 @@ const CITATION = /\[\d{1,3}(?:[,–-]\s*\d{1,3})*\]|\bet al\b/g;
 const MRZ_LINE = /[A-Z0-9<]{25,}/g;
 /** A time of day next to a date or an amount: tills print when the sale happened (12:27:43, 11:44 PM). */
 const CLOCK_TIME = /\b(?:[01]?\d|2[0-3])[:h][0-5]\d(?::[0-5]\d)?(?:\s*[ap]\.?m\b)?/gi;
+/**
+ * A range of hours ("9h30 à 19h30", "09:00 - 18:00", "8:00 to 17:00") is when a shop opens,
+ * printed on invoices and receipts alike, not when a sale happened: removed before counting
+ * clock times. The first time is read loosely (OCR turns "9h30" into "Gh30").
+ */
+const HOURS_RANGE = /\S{1,2}[:h][0-5]\d\s*(?:-|–|à|a|to|till|until|bis)\s*(?:[01]?\d|2[0-3])[:h][0-5]\d\b/gi;
 
 const TOP_ITEMS = 3;
 /** Share of the page height, from the top, where a document's title block sits. */
@@ -100,7 +106,7 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
   const cues: Record<CueName, number> = {
     mrz: Math.min(1, mrzLines / 1),
     tallNarrow: Math.max(narrowness(aspect), narrowness(contentAspect)),
-    clockTime: count(CLOCK_TIME, raw) > 0 && money > 0 ? 1 : 0,
+    clockTime: count(CLOCK_TIME, raw.replace(HOURS_RANGE, ' ')) > 0 && money > 0 ? 1 : 0,
     wideCard: aspect > 0 && aspect <= 0.8 ? 1 : 0,
     fewWords: ws.length === 0 ? 0 : ws.length <= 40 ? 1 : ws.length <= 90 ? 0.5 : 0,
     money: Math.min(1, money / 8),
