@@ -183,7 +183,7 @@ if (!process.argv.includes('--no-speed')) {
     const args = ['--empty', '--pages'];
     let n = 0;
     const parts = gts.flatMap((g) => g.segments).filter((s, i, all) => all.findIndex((x) => x.source === s.source) === i);
-    const bornDigital = parts.filter((s) => hasTextLayer(corpusPath(s.source), s.end - s.start + 1));
+    const bornDigital = parts.filter((s) => !s.source.includes('#') && hasTextLayer(corpusPath(s.source), s.end - s.start + 1));
     for (let k = 0; n < 100 && bornDigital.length; k++) {
       const s = bornDigital[k % bornDigital.length]!;
       const take = Math.min(s.end - s.start + 1, 100 - n);
