@@ -1,7 +1,7 @@
 /**
  * Debug aid for the split bench: for one cached bundle, every page boundary's score and the
  * cues that made it, with each page's classification and the first words of its title zone.
- *   npx tsx bench/split-trace.ts SEED BUNDLE_NO
+ *   npx tsx bench/split-trace.ts SEED BUNDLE_NO   |   npx tsx bench/split-trace.ts CORPUS_PATH
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,11 +9,13 @@ import type { QuireDocument } from '../src/model/quire-document.js';
 import { classifyPages } from '../src/pipeline/page-classes/classify-document.js';
 import { boundaryScore, pageExtras } from '../src/pipeline/page-classes/boundaries.js';
 import { combinePages } from '../src/pipeline/page-classes/score-pages.js';
-import { CACHE_DIR, openLabels } from './lib/classify-corpus.js';
+import { CACHE_DIR, corpusDocument, lazyEngine, openLabels } from './lib/classify-corpus.js';
 
 const [seed, no] = process.argv.slice(2).map(Number);
 const dir = path.join(path.dirname(CACHE_DIR), seed === 24 ? 'split' : `split-seed${seed}`);
-const doc = JSON.parse(fs.readFileSync(path.join(dir, `bundle-${String(no).padStart(2, '0')}.doc2.json`), 'utf8')) as QuireDocument;
+// A corpus path instead of SEED BUNDLE: that labelled document (the classification bench's cached parse).
+const eng = lazyEngine();
+const doc = Number.isNaN(seed) ? await corpusDocument(eng.get, process.argv[2]!) : (JSON.parse(fs.readFileSync(path.join(dir, `bundle-${String(no).padStart(2, '0')}.doc2.json`), 'utf8')) as QuireDocument);
 const pageCount = Math.max(...doc.pages.map((p) => p.pageNumber));
 const types = [...new Set(openLabels().map((r) => r.docType))];
 const { evidence, pages } = classifyPages({ doc, pageCount, categories: types.map((name) => ({ name })) });
@@ -33,3 +35,4 @@ for (let i = 0; i < pageCount; i++) {
   console.log(`   frame ${f ? `${f.left.toFixed(2)}-${f.right.toFixed(2)}` : '-'} furniture ${JSON.stringify(extras[i]!.furniture.map((x) => x.slice(0, 30)))}`);
   if (i > 0) console.log(`   boundary ${s.toFixed(2)}${s >= 0.6 ? ' CUT' : ''}: ${trace.join('; ')}`);
 }
+await eng.close();

@@ -88,6 +88,8 @@ describe('layout cues', () => {
     expect(frameShift(a, extras([], { left: 0.105, right: 0.9 }), 300, 300)).toBeLessThan(0.01);
     expect(frameShift(a, extras([], { left: 0.2, right: 0.8 }), 300, 300)).toBeGreaterThanOrEqual(FRAME_SHIFT);
     expect(frameShift(a, extras([], { left: 0.2, right: 0.8 }), 300, 20)).toBe(0);
+    // Facing pages of a book: the block moves with the gutter but keeps its width.
+    expect(frameShift(a, extras([], { left: 0.12, right: 0.92 }), 300, 300)).toBe(0);
   });
 
   it('finds a running header that begins or changes, not alternating left/right headers', () => {

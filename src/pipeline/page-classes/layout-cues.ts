@@ -29,14 +29,33 @@ export function hasFirstPageStamp(raw: string): boolean {
   return FIRST_PAGE_STAMP.test(raw);
 }
 
-/** Whether the two pages' body text sits in different frames (both must have one). */
-export function frameShift(a: PageExtras, b: PageExtras, wordsA: number, wordsB: number): number {
-  if (!a.frame || !b.frame || wordsA < FRAME_MIN_WORDS || wordsB < FRAME_MIN_WORDS) return 0;
-  return Math.max(Math.abs(a.frame.left - b.frame.left), Math.abs(a.frame.right - b.frame.right));
+/** Below this, a frame that moved kept its width: facing pages' gutter, not another document. */
+const SAME_WIDTH = 0.008;
+/** A translation this large is more than a gutter. */
+const GUTTER_MAX = 0.06;
+
+function shiftBetween(a: PageExtras['frame'], b: PageExtras['frame']): number {
+  if (!a || !b) return Infinity;
+  const shift = Math.max(Math.abs(a.left - b.left), Math.abs(a.right - b.right));
+  const sameWidth = Math.abs(a.right - a.left - (b.right - b.left)) < SAME_WIDTH;
+  return sameWidth && shift < GUTTER_MAX ? 0 : shift;
 }
 
+/**
+ * How far the body text's frame moves from the previous page to this one (both need a frame
+ * and FRAME_MIN_WORDS words; 0 otherwise). A printed book shifts its text block left and
+ * right on facing pages (the gutter): a frame that moved but kept its width (by less than
+ * GUTTER_MAX) has not moved. (Comparing with the page two back, the same side, lost real
+ * cuts: that page often belongs to the previous document.)
+ */
+export function frameShift(a: PageExtras, b: PageExtras, wordsA: number, wordsB: number): number {
+  if (!a.frame || !b.frame || wordsA < FRAME_MIN_WORDS || wordsB < FRAME_MIN_WORDS) return 0;
+  return shiftBetween(a.frame, b.frame);
+}
+
+/** Running header/footer texts that say something: words, not page numbers (roman ones too) or ornaments. */
 function runningTexts(e: PageExtras | undefined): string[] {
-  return e ? e.furniture.filter((f) => f.length > 3) : [];
+  return e ? e.furniture.filter((f) => f.length > 3 && /\p{L}{3}/u.test(f) && !/^[ivxlcdm.\s]+$/.test(f)) : [];
 }
 
 /**

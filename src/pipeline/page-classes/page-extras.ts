@@ -17,7 +17,8 @@ export interface PageExtras {
   /**
    * The body text's horizontal frame as shares of the page width (left edge, right edge:
    * the 10th percentile of the body items' left edges and the 90th of their right edges, so
-   * one indented or wide item does not move it); null with fewer than FRAME_MIN_ITEMS items.
+   * one indented or wide item does not move it; the 95th moved more with tables and wide
+   * figures); null with fewer than FRAME_MIN_ITEMS items.
    */
   frame: { left: number; right: number } | null;
 }
