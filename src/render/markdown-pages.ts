@@ -9,7 +9,7 @@
  * no spans); pictures `<!-- image -->` unless an image URL exists, charts followed by their
  * series as a table; hyperlinks `[text](href)`; page headers/footers left out unless asked.
  */
-import type { DocItem, QuireDocument } from '../model/quire-document.js';
+import type { DocItem, InlineRun, QuireDocument } from '../model/quire-document.js';
 import type { TableGrid } from '../model/table.js';
 import { runsMarkdown } from './inline-runs.js';
 
@@ -50,13 +50,39 @@ function cell(s: string): string {
   return escapeText(s).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
+/**
+ * A formatted cell (TableCell.runs) as docling writes rich cells: its formatting inline, a
+ * paragraph that opens with a checkbox control as a task item (`- [x] Coffee`), the
+ * paragraphs on one line. Links show as their text (docling's cells do; a cell of links
+ * would otherwise be mostly URLs).
+ */
+function richCell(runs: readonly InlineRun[]): string {
+  const lines: InlineRun[][] = [[]];
+  for (const r of runs) {
+    const pieces = r.checkbox === undefined ? r.text.split('\n') : [r.text];
+    pieces.forEach((t, i) => {
+      if (i > 0) lines.push([]);
+      if (t) lines[lines.length - 1]!.push({ ...r, text: t, href: undefined });
+    });
+  }
+  const esc = (s: string) => escapeText(s).replace(/\|/g, '\\|');
+  return lines
+    .map((line) => {
+      if (line[0]?.checkbox === undefined) return runsMarkdown(line, esc).trim();
+      const rest = runsMarkdown(line.slice(1), esc).trim();
+      return `- ${line[0].checkbox ? '[x]' : '[ ]'}${rest ? ` ${rest}` : ''}`;
+    })
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** Pipe table; spanning text repeated over the covered positions. */
 export function gridMarkdown(grid: TableGrid): string {
   if (grid.rowCount === 0 || grid.colCount === 0) return '';
   const rows = Array.from({ length: grid.rowCount }, () => Array<string>(grid.colCount).fill(''));
   for (const c of grid.cells) {
     for (let r = c.row; r < Math.min(grid.rowCount, c.row + c.rowSpan); r++) {
-      for (let k = c.col; k < Math.min(grid.colCount, c.col + c.colSpan); k++) rows[r]![k] = cell(c.text);
+      for (let k = c.col; k < Math.min(grid.colCount, c.col + c.colSpan); k++) rows[r]![k] = c.runs ? richCell(c.runs) : cell(c.text);
     }
   }
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
