@@ -11,7 +11,7 @@
  */
 import type { DocItem, InlineRun, QuireDocument } from '../model/quire-document.js';
 import type { TableGrid } from '../model/table.js';
-import { runsMarkdown } from './inline-runs.js';
+import { cellRunsMarkdown, runsMarkdown } from './inline-runs.js';
 
 export interface MarkdownOptions {
   /** Include PageHeader/PageFooter items (default false: they repeat on every page). */
@@ -50,30 +50,9 @@ function cell(s: string): string {
   return escapeText(s).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
-/**
- * A formatted cell (TableCell.runs) as docling writes rich cells: its formatting inline, a
- * paragraph that opens with a checkbox control as a task item (`- [x] Coffee`), the
- * paragraphs on one line. Links show as their text (docling's cells do; a cell of links
- * would otherwise be mostly URLs).
- */
+/** A formatted cell (TableCell.runs): docling's rich cell, its paragraphs on one line. */
 function richCell(runs: readonly InlineRun[]): string {
-  const lines: InlineRun[][] = [[]];
-  for (const r of runs) {
-    const pieces = r.checkbox === undefined ? r.text.split('\n') : [r.text];
-    pieces.forEach((t, i) => {
-      if (i > 0) lines.push([]);
-      if (t) lines[lines.length - 1]!.push({ ...r, text: t, href: undefined });
-    });
-  }
-  const esc = (s: string) => escapeText(s).replace(/\|/g, '\\|');
-  return lines
-    .map((line) => {
-      if (line[0]?.checkbox === undefined) return runsMarkdown(line, esc).trim();
-      const rest = runsMarkdown(line.slice(1), esc).trim();
-      return `- ${line[0].checkbox ? '[x]' : '[ ]'}${rest ? ` ${rest}` : ''}`;
-    })
-    .filter(Boolean)
-    .join(' ');
+  return cellRunsMarkdown(runs, (s) => escapeText(s).replace(/\|/g, '\\|')).join(' ');
 }
 
 /** Pipe table; spanning text repeated over the covered positions. */

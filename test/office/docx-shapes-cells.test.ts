@@ -4,7 +4,8 @@
  *   shapes are one Picture after its text boxes' text; a shape that draws nothing (no fill,
  *   no outline, no text) is none; a paragraph with a real picture has only that picture;
  * - rich table cells: formatting and checkbox controls in cells reach the markdown
- *   (`**Services**`, `- [x] Coffee`), while the cell's text stays plain.
+ *   and the v1 segment's HTML (`**Services**`, `- [x] Coffee`, checkbox inputs), while the
+ *   cell's text stays plain.
  * The shapes' DOCX is written part by part here (the `docx` package writes no DrawingML
  * shapes); the table's by the `docx` package.
  */
@@ -14,6 +15,7 @@ import { CheckBox, Document, ExternalHyperlink, Packer, Paragraph, Table, TableC
 import { describe, expect, it } from 'vitest';
 import { loadDocx } from '../../src/formats/docx/load-docx.js';
 import { documentMarkdown } from '../../src/render/markdown-pages.js';
+import { renderItem } from '../../src/render/segments.js';
 import { markdownSimilarity } from '../../bench/lib/markdown-similarity.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
 
@@ -100,6 +102,12 @@ describe('DOCX drawn shapes and rich table cells', () => {
     const md = documentMarkdown(doc);
     expect(md).toContain('| **Services** | Notes |');
     expect(md).toContain('| Pick any: - [x] Coffee - [ ] Tea | See the menu |');
+    // The v1 segment of the table (html, markdown) shows the same, with its own line breaks.
+    const seg = renderItem(table);
+    expect(seg.html).toContain('<td><strong>Services</strong></td>');
+    expect(seg.html).toContain('<td>Pick any:<br><input type="checkbox" disabled checked> Coffee<br><input type="checkbox" disabled> Tea</td>');
+    expect(seg.markdown).toContain('| **Services** | Notes |');
+    expect(seg.markdown).toContain('| Pick any:<br>- [x] Coffee<br>- [ ] Tea | See the menu |');
   });
 
   it.skipIf(!hasCorpus)('matches docling on its text box, drawing and checkbox files (similarity >= 0.90)', () => {
