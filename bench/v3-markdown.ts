@@ -8,11 +8,12 @@
  *     wall time of `quire parse` (engine.parse, default options) and of the v3 markdown parse
  *     on the same file in the same run, alternating order, 3 rounds (--rounds N) after a warm-up of
  *     each; prints best-of and median ratios, of wall time and of CPU time (process.cpuUsage:
- *     main thread and the worker threads together).
+ *     main thread and the worker threads together), and the load average.
  *   npx tsx bench/v3-markdown.ts memory [FILE] [--parse]
  *     one v3 markdown job (or, with --parse, one `quire parse` job) in a fresh process; prints
  *     peak RSS (resourceUsage().maxRSS) and the heap after the job. Run each in its own process.
  */
+import os from 'node:os';
 import { createEngine } from '../src/index.js';
 import { bornDigitalPdfs } from './lib/born-digital.js';
 import { corpusPath } from './lib/corpus.js';
@@ -121,6 +122,8 @@ try {
     console.log(`ratio v3/parse: best-of ${(best(m) / best(p)).toFixed(3)}, median ${(median(m) / median(p)).toFixed(3)}`);
     console.log(`CPU parse: ${cpu.p.map((x) => x.toFixed(2)).join(', ')} s; v3 markdown: ${cpu.m.map((x) => x.toFixed(2)).join(', ')} s`);
     console.log(`CPU ratio v3/parse: best-of ${(best(cpu.m) / best(cpu.p)).toFixed(3)}, median ${(median(cpu.m) / median(cpu.p)).toFixed(3)}`);
+    // Wall time on a loaded machine is noise: say how loaded it was (1-minute load average, cores).
+    console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   }
 } finally {
   await engine.close();
