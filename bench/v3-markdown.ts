@@ -8,11 +8,15 @@
  *     wall time of `quire parse` (engine.parse, default options) and of the v3 markdown parse
  *     on the same file in the same run, alternating order, 3 rounds (--rounds N) after a warm-up of
  *     each; prints best-of and median ratios, of wall time and of CPU time (process.cpuUsage:
- *     main thread and the worker threads together).
+ *     main thread and the worker threads together), and the load average.
+ *   npx tsx bench/v3-markdown.ts idle [FILE] [--rounds N]
+ *     worker-slot time the pool leaves idle inside each parse and v3 job (alternating): the
+ *     gaps of a job's own making, which machine load does not create (as it does wall time).
  *   npx tsx bench/v3-markdown.ts memory [FILE] [--parse]
  *     one v3 markdown job (or, with --parse, one `quire parse` job) in a fresh process; prints
  *     peak RSS (resourceUsage().maxRSS) and the heap after the job. Run each in its own process.
  */
+import os from 'node:os';
 import { createEngine } from '../src/index.js';
 import { bornDigitalPdfs } from './lib/born-digital.js';
 import { corpusPath } from './lib/corpus.js';
@@ -72,6 +76,45 @@ try {
     const c = process.cpuUsage(c0);
     const mib = (n: number) => (n / 1048576).toFixed(0);
     console.log(`${args.includes('--parse') ? 'parse' : 'v3 markdown'}: peak RSS ${mib(process.resourceUsage().maxRSS * 1024)} MiB, heap used after ${mib(process.memoryUsage().heapUsed)} MiB, CPU ${((c.user + c.system) / 1e6).toFixed(2)} s`);
+  } else if (mode === 'idle') {
+    // Worker-slot time the pool leaves idle inside a job (between its first task's start and
+    // its last task's end): the gaps a job's own structure leaves, which load elsewhere on the
+    // machine does not create (wall time does). Tasks are timed at their hand-off to a worker
+    // (the pool's private runNow, wrapped here: queue waits are not work).
+    const file = args[1] && !args[1].startsWith('--') ? args[1] : corpusPath('long/pdf.js/test/pdfs/freeculture.pdf');
+    const pool = engine.pool as unknown as { runNow: (...a: unknown[]) => Promise<unknown>; threads: number };
+    let events: Array<[number, number]> = [];
+    const runNow = pool.runNow.bind(pool);
+    pool.runNow = async (...a: unknown[]) => {
+      events.push([performance.now(), 1]);
+      try {
+        return await runNow(...a);
+      } finally {
+        events.push([performance.now(), -1]);
+      }
+    };
+    const jobs = {
+      parse: async () => void (await engine.waitForJob((await engine.parse(file)).job_id)),
+      v3: async () => void (await engine.waitForMarkdownJob(engine.parseMarkdown(file).job_id)),
+    };
+    await jobs.parse();
+    await jobs.v3();
+    for (let i = 0; i < Number(opt('--rounds', '3')); i++) {
+      for (const [name, run] of i % 2 ? Object.entries(jobs).reverse() : Object.entries(jobs)) {
+        events = [];
+        await run();
+        let busy = 0;
+        let idle = 0;
+        let last = events[0]![0];
+        for (const [t, d] of events) {
+          idle += Math.max(0, pool.threads - busy) * (t - last);
+          busy += d;
+          last = t;
+        }
+        const slots = (events[events.length - 1]![0] - events[0]![0]) * pool.threads;
+        console.log(`${name.padEnd(5)} idle ${(idle / 1000).toFixed(2)} of ${(slots / 1000).toFixed(2)} worker-slot s (${((100 * idle) / slots).toFixed(1)}%)`);
+      }
+    }
   } else {
     const file = args[1] && !args[1].startsWith('--') ? args[1] : corpusPath('long/pdf.js/test/pdfs/freeculture.pdf');
     const cpu: { p: number[]; m: number[] } = { p: [], m: [] };
@@ -121,6 +164,8 @@ try {
     console.log(`ratio v3/parse: best-of ${(best(m) / best(p)).toFixed(3)}, median ${(median(m) / median(p)).toFixed(3)}`);
     console.log(`CPU parse: ${cpu.p.map((x) => x.toFixed(2)).join(', ')} s; v3 markdown: ${cpu.m.map((x) => x.toFixed(2)).join(', ')} s`);
     console.log(`CPU ratio v3/parse: best-of ${(best(cpu.m) / best(cpu.p)).toFixed(3)}, median ${(median(cpu.m) / median(cpu.p)).toFixed(3)}`);
+    // Wall time on a loaded machine is noise: say how loaded it was (1-minute load average, cores).
+    console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   }
 } finally {
   await engine.close();

@@ -3,6 +3,7 @@
  * tables operation. Rows and columns are 0-based grid indices.
  */
 import type { BBox } from './document.js';
+import type { InlineRun } from './quire-document.js';
 
 export interface TableCell {
   row: number;
@@ -11,6 +12,11 @@ export interface TableCell {
   colSpan: number;
   text: string;
   bbox: BBox;
+  /**
+   * Formatted stretches of `text` (office cells: bold, links, checkbox controls; the cell's
+   * paragraphs are separated by a '\n' run); joined, they equal `text`. Absent for plain cells.
+   */
+  runs?: InlineRun[];
 }
 
 export interface TableGrid {

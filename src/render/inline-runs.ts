@@ -70,3 +70,39 @@ export function runsHtml(runs: readonly InlineRun[]): string {
     })
     .join('');
 }
+
+/** A cell's runs cut into its paragraphs (at '\n'), links dropped: docling's cells show link text. */
+function cellLines(runs: readonly InlineRun[]): InlineRun[][] {
+  const lines: InlineRun[][] = [[]];
+  for (const r of runs) {
+    const pieces = r.checkbox === undefined ? r.text.split('\n') : [r.text];
+    pieces.forEach((t, i) => {
+      if (i > 0) lines.push([]);
+      if (t) lines[lines.length - 1]!.push({ ...r, text: t, href: undefined });
+    });
+  }
+  return lines;
+}
+
+/**
+ * A table cell's runs (TableCell.runs) as markdown, one string per paragraph: formatting
+ * inline, a paragraph that opens with a checkbox control as a task item (`- [x] Coffee`),
+ * links as their text (docling's rich cells; a cell of links would otherwise be mostly URLs).
+ */
+export function cellRunsMarkdown(runs: readonly InlineRun[], escape: (s: string) => string): string[] {
+  return cellLines(runs)
+    .map((line) => {
+      if (line[0]?.checkbox === undefined) return runsMarkdown(line, escape).trim();
+      const rest = runsMarkdown(line.slice(1), escape).trim();
+      return `- ${line[0].checkbox ? '[x]' : '[ ]'}${rest ? ` ${rest}` : ''}`;
+    })
+    .filter(Boolean);
+}
+
+/** A table cell's runs as HTML: its paragraphs separated by `<br>`, checkboxes as disabled inputs. */
+export function cellRunsHtml(runs: readonly InlineRun[]): string {
+  return cellLines(runs)
+    .map((line) => runsHtml(line).trim())
+    .filter(Boolean)
+    .join('<br>');
+}

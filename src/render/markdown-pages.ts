@@ -9,9 +9,9 @@
  * no spans); pictures `<!-- image -->` unless an image URL exists, charts followed by their
  * series as a table; hyperlinks `[text](href)`; page headers/footers left out unless asked.
  */
-import type { DocItem, QuireDocument } from '../model/quire-document.js';
+import type { DocItem, InlineRun, QuireDocument } from '../model/quire-document.js';
 import type { TableGrid } from '../model/table.js';
-import { runsMarkdown } from './inline-runs.js';
+import { cellRunsMarkdown, runsMarkdown } from './inline-runs.js';
 
 export interface MarkdownOptions {
   /** Include PageHeader/PageFooter items (default false: they repeat on every page). */
@@ -50,13 +50,18 @@ function cell(s: string): string {
   return escapeText(s).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
+/** A formatted cell (TableCell.runs): docling's rich cell, its paragraphs on one line. */
+function richCell(runs: readonly InlineRun[]): string {
+  return cellRunsMarkdown(runs, (s) => escapeText(s).replace(/\|/g, '\\|')).join(' ');
+}
+
 /** Pipe table; spanning text repeated over the covered positions. */
 export function gridMarkdown(grid: TableGrid): string {
   if (grid.rowCount === 0 || grid.colCount === 0) return '';
   const rows = Array.from({ length: grid.rowCount }, () => Array<string>(grid.colCount).fill(''));
   for (const c of grid.cells) {
     for (let r = c.row; r < Math.min(grid.rowCount, c.row + c.rowSpan); r++) {
-      for (let k = c.col; k < Math.min(grid.colCount, c.col + c.colSpan); k++) rows[r]![k] = cell(c.text);
+      for (let k = c.col; k < Math.min(grid.colCount, c.col + c.colSpan); k++) rows[r]![k] = c.runs ? richCell(c.runs) : cell(c.text);
     }
   }
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;

@@ -19,8 +19,9 @@
  *   the 327 tables found in the first pages of the corpus's PDFs (measured: alignment tabs
  *   and joined cell lines; words unchanged), so the switch is left to a deliberate change.
  */
-import type { TableGrid } from '../model/table.js';
+import type { TableCell, TableGrid } from '../model/table.js';
 import { escapeHtml } from './escape.js';
+import { cellRunsHtml, cellRunsMarkdown } from './inline-runs.js';
 
 /**
  * A table laid out position by position: `text[r][c]` is the text of the cell at (r, c), the
@@ -64,8 +65,11 @@ export function textCell(s: string): string {
   return TEXT_BREAK.test(s) ? s.replace(/[\t\r\n]+/g, ' ') : s;
 }
 
-/** A `TableGrid` laid out position by position (its cells keep their order of rendering). */
-export function denseTable(grid: TableGrid): DenseTable {
+/**
+ * A `TableGrid` laid out position by position (its cells keep their order of rendering);
+ * `cellText` gives each cell's text (default: `text`).
+ */
+export function denseTable(grid: TableGrid, cellText: (c: TableCell) => string = (c) => c.text): DenseTable {
   const rows = grid.rowCount;
   const cols = grid.colCount;
   const text: Array<Array<string | null>> = Array.from({ length: rows }, () => new Array<string | null>(cols).fill(null));
@@ -73,10 +77,11 @@ export function denseTable(grid: TableGrid): DenseTable {
   const rowSpan = spanned ? Array.from({ length: rows }, () => new Array<number>(cols).fill(1)) : null;
   const colSpan = spanned ? Array.from({ length: rows }, () => new Array<number>(cols).fill(1)) : null;
   for (const c of grid.cells) {
+    const cell = cellText(c);
     for (let r = c.row; r < c.row + c.rowSpan && r < rows; r++) {
       for (let k = c.col; k < c.col + c.colSpan && k < cols; k++) {
         const anchor = r === c.row && k === c.col;
-        text[r]![k] = c.text;
+        text[r]![k] = cell;
         if (rowSpan && colSpan) {
           rowSpan[r]![k] = anchor ? c.rowSpan : 0;
           colSpan[r]![k] = anchor ? c.colSpan : 0;
@@ -89,7 +94,8 @@ export function denseTable(grid: TableGrid): DenseTable {
 
 const covered = (t: DenseTable, r: number, c: number): boolean => t.rowSpan !== null && t.rowSpan[r]![c] === 0;
 
-export function renderHtml(t: DenseTable): string {
+/** `cellHtml`: a position's HTML from its text (default: escaped, line breaks as `<br>`). */
+export function renderHtml(t: DenseTable, cellHtml: (s: string) => string = htmlCell): string {
   const parts: string[] = ['<table>'];
   t.text.forEach((row, r) => {
     if (r === 0 && t.headerRows > 0) parts.push('<thead>');
@@ -101,7 +107,7 @@ export function renderHtml(t: DenseTable): string {
       const rs = t.rowSpan ? t.rowSpan[r]![c]! : 1;
       const cs = t.colSpan ? t.colSpan[r]![c]! : 1;
       const attrs = (cs > 1 ? ` colspan="${cs}"` : '') + (rs > 1 ? ` rowspan="${rs}"` : '');
-      parts.push(`<${tag}${attrs}>${htmlCell(s)}</${tag}>`);
+      parts.push(`<${tag}${attrs}>${cellHtml(s)}</${tag}>`);
     });
     parts.push('</tr>');
   });
@@ -145,12 +151,23 @@ export function renderText(t: DenseTable, layout: TableLayout): string {
   return t.text.map((row, r) => row.map((s, c) => (s === null || covered(t, r, c) ? '' : textCell(s))).join('\t')).join('\n');
 }
 
+const richTable = (grid: TableGrid) => grid.cells.some((c) => c.runs);
+
+/**
+ * Office cells with formatting (TableCell.runs; PDF cells never have runs) render it: HTML
+ * `<strong>`, checkbox inputs, paragraphs split by `<br>`; markdown `**bold**`, a checkbox
+ * paragraph as `- [x] item`, paragraphs split by `<br>` as a multi-line cell's are.
+ */
 export function tableHtml(grid: TableGrid): string {
-  return renderHtml(denseTable(grid));
+  if (!richTable(grid)) return renderHtml(denseTable(grid));
+  // Positions hold an index into the cells' HTML, rendered once per cell.
+  const html: string[] = [];
+  const t = denseTable(grid, (c) => String(html.push(c.runs ? cellRunsHtml(c.runs) : htmlCell(c.text)) - 1));
+  return renderHtml(t, (s) => html[Number(s)]!);
 }
 
 export function tableMarkdown(grid: TableGrid): string {
-  return renderMarkdown(denseTable(grid), 'document');
+  return renderMarkdown(denseTable(grid, (c) => (c.runs ? cellRunsMarkdown(c.runs, (x) => x).join('\n') : c.text)), 'document');
 }
 
 export function tableText(grid: TableGrid): string {

@@ -17,7 +17,7 @@ import { readComments } from './comments.js';
 import { Numbering } from './numbering.js';
 import { readInline, type InlineObject, type RunContext } from './runs.js';
 import { Styles } from './styles.js';
-import { readTable } from './table.js';
+import { readTable, type CellParagraph } from './table.js';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -26,6 +26,25 @@ function mainPart(pkg: OfficePackage): string {
   for (const r of rels.values()) if (/\/officeDocument$/.test(r.type)) return r.target;
   if (pkg.has('word/document.xml')) return 'word/document.xml';
   throw new ProcessingError('corrupt_document', `"${pkg.fileName}" is a zip package without a Word document part.`);
+}
+
+/**
+ * A paragraph's drawn shapes as docling reports them: one picture for all of them (it
+ * renders the paragraph's drawings together), after the paragraph's text boxes, and none
+ * when the paragraph holds a real picture (then the pictures stand for its drawings).
+ */
+function shapesAsOnePicture(objects: InlineObject[]): InlineObject[] {
+  const shapes = objects.filter((o) => o.kind === 'shape');
+  if (shapes.length === 0) return objects;
+  const rest = objects.filter((o) => o.kind !== 'shape');
+  if (rest.some((o) => o.kind === 'picture')) return rest;
+  let at = -1;
+  rest.forEach((o, i) => {
+    if (o.kind === 'textbox') at = i;
+  });
+  const leading = at >= 0 ? rest[at]!.leading : shapes[0]!.leading;
+  rest.splice(at + 1, 0, { kind: 'shape', ...(leading ? { leading } : {}) });
+  return rest;
 }
 
 class DocxReader {
@@ -61,10 +80,15 @@ class DocxReader {
     this.items.push({ id: `docx-${++this.n}`, prov: [{ pageNumber: this.page, bbox: null }], confidence: null, ...item });
   }
 
-  /** Plain text of a paragraph, for table cells. */
-  readonly paragraphText = (p: XmlNode): string => {
+  /** Plain text of a paragraph (footnotes). */
+  readonly paragraphText = (p: XmlNode): string => this.cellParagraph(p).text;
+
+  /** A table cell's paragraph: its text and, when formatted, its runs. */
+  readonly cellParagraph = (p: XmlNode): CellParagraph => {
     const inline = readInline(p, this.ctx);
-    return inline.text.replace(/\t/g, ' ').trim();
+    const text = inline.text.replace(/\t/g, ' ').trim();
+    const runs = alignRuns(inline.runs, text);
+    return runs ? { text, runs } : { text };
   };
 
   blocks(container: XmlNode | undefined, furniture?: 'PageHeader' | 'PageFooter'): void {
@@ -78,7 +102,7 @@ class DocxReader {
           this.blocks(cells[0], furniture);
           continue;
         }
-        const table = readTable(c, this.paragraphText);
+        const table = readTable(c, this.cellParagraph);
         if (table.cells.length) this.push({ type: 'Table', text: table.cells.map((x) => x.text).join('\t'), table, ...(furniture ? { furniture: true } : {}) });
       } else if (c.name === 'w:sdt') this.blocks(child(c, 'w:sdtContent'), furniture);
       else if (c.name === 'w:customXml' || c.name === 'w:ins' || c.name === 'w:smartTag') this.blocks(c, furniture);
@@ -91,6 +115,7 @@ class DocxReader {
     const styleId = child(pPr, 'w:pStyle')?.attrs['w:val'];
     const ownOutline = child(pPr, 'w:outlineLvl')?.attrs['w:val'];
     const inline = readInline(p, this.ctx);
+    inline.objects = shapesAsOnePicture(inline.objects);
     if (!this.ctx.renderedBreaks && child(pPr, 'w:pageBreakBefore') && child(pPr, 'w:pageBreakBefore')?.attrs['w:val'] !== '0' && this.items.length) this.page++;
     this.page += inline.breaksBefore;
     const text = inline.text.replace(/\t/g, ' ').replace(/[ \u00a0]+\n/g, '\n').trim();
@@ -146,6 +171,9 @@ class DocxReader {
   private objects(objects: InlineObject[], furniture?: 'PageHeader' | 'PageFooter'): void {
     for (const o of objects) {
       if (o.kind === 'textbox') this.blocks(o.content, furniture);
+      else if (o.kind === 'shape') {
+        if (!furniture) this.push({ type: 'Picture', text: '' });
+      }
       else if (o.kind === 'chart') {
         const chart = o.chartPart ? readChart(this.pkg.xml(o.chartPart)) : undefined;
         this.push({ type: 'Picture', text: chart?.title ?? '', ...(chart ? { chart } : {}), ...(furniture ? { furniture: true } : {}) });

@@ -9,7 +9,8 @@ import { attr, child, find, findAll, textOf, type XmlNode } from '../office/xml-
 import { mathLatex } from './omml.js';
 
 export interface InlineObject {
-  kind: 'picture' | 'chart' | 'textbox';
+  /** `shape`: a DrawingML drawing that is neither a picture nor a chart (see drawingObjects). */
+  kind: 'picture' | 'chart' | 'textbox' | 'shape';
   /** Picture: alt text; chart: its part; textbox: its block content. */
   description?: string;
   chartPart?: string;
@@ -59,6 +60,21 @@ function runStyle(rPr: XmlNode | undefined): Omit<InlineRun, 'text'> {
   return style;
 }
 
+/** Whether a DrawingML drawing shows anything: a shape with a fill, an outline or text, or a group/diagram. */
+function drawsSomething(drawing: XmlNode): boolean {
+  const graphic = find(drawing, 'a:graphicData');
+  if (!graphic) return false;
+  const shapes = findAll(graphic, 'wps:wsp');
+  if (shapes.length === 0) return graphic.children.length > 0; // a group, canvas or SmartArt
+  return shapes.some((sp) => {
+    if (findAll(sp, 'w:t').some((t) => textOf(t).trim())) return true;
+    const spPr = child(sp, 'wps:spPr');
+    const noFill = child(spPr, 'a:noFill') !== undefined;
+    const noLine = child(child(spPr, 'a:ln'), 'a:noFill') !== undefined;
+    return !(noFill && noLine);
+  });
+}
+
 function drawingObjects(node: XmlNode, ctx: RunContext, out: InlineObject[]): void {
   // Text boxes first: a group may hold both shapes with text and pictures.
   for (const box of findAll(node, 'w:txbxContent')) out.push({ kind: 'textbox', content: box });
@@ -67,6 +83,10 @@ function drawingObjects(node: XmlNode, ctx: RunContext, out: InlineObject[]): vo
     if (rel) out.push({ kind: 'chart', chartPart: rel.target });
   }
   const pics = findAll(node, 'pic:pic').length + findAll(node, 'v:imagedata').length;
+  // A drawn shape, group, canvas or SmartArt (no picture, no chart) is a graphic of the
+  // document: docling renders such a drawing and reports it as a picture. A shape with no
+  // fill, no outline and no text draws nothing (a layout spacer), so it is none.
+  if (node.name === 'w:drawing' && pics === 0 && !find(node, 'c:chart') && drawsSomething(node)) out.push({ kind: 'shape' });
   if (pics > 0) {
     const docPr = find(node, 'wp:docPr');
     const alt = docPr?.attrs.descr || docPr?.attrs.title || '';

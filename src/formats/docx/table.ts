@@ -3,8 +3,10 @@
  * row spans from `w:vMerge` restart/continue chains, header rows from `w:tblHeader` (rows
  * repeated on each page) or, failing that, the table's "header row" look (`w:tblLook`
  * firstRow). Cell text is its paragraphs joined by newlines; a nested table contributes its
- * text. Boxes are zero: a Word table has no geometry until it is rendered.
+ * text. A cell with formatted paragraphs (bold, links, checkbox controls) also keeps their
+ * runs, joined by '\n' runs as the text is, so a renderer can show them (docling's rich cells). Boxes are zero: a Word table has no geometry until it is rendered.
  */
+import type { InlineRun } from '../../model/quire-document.js';
 import type { TableCell, TableGrid } from '../../model/table.js';
 import { child, children, type XmlNode } from '../office/xml-tree.js';
 
@@ -21,7 +23,24 @@ function cellBlocks(tc: XmlNode): XmlNode[] {
   return out;
 }
 
-export function readTable(tbl: XmlNode, paragraphText: (p: XmlNode) => string): TableGrid {
+/** A cell paragraph's text and, when it has formatting, its runs (joined, they equal the text). */
+export interface CellParagraph {
+  text: string;
+  runs?: InlineRun[];
+}
+
+/** The runs of a cell's paragraphs, separated as its text is; undefined when none is formatted. */
+function cellRuns(parts: CellParagraph[]): InlineRun[] | undefined {
+  if (!parts.some((p) => p.runs)) return undefined;
+  const out: InlineRun[] = [];
+  parts.forEach((p, i) => {
+    if (i > 0) out.push({ text: '\n' });
+    out.push(...(p.runs ?? [{ text: p.text }]));
+  });
+  return out;
+}
+
+export function readTable(tbl: XmlNode, paragraph: (p: XmlNode) => CellParagraph): TableGrid {
   const cells: TableCell[] = [];
   /** col → the anchor cell a vMerge chain extends. */
   const openMerge = new Map<number, TableCell>();
@@ -43,11 +62,12 @@ export function readTable(tbl: XmlNode, paragraphText: (p: XmlNode) => string): 
       if (continues && anchor && anchor.row + anchor.rowSpan === row) {
         anchor.rowSpan++;
       } else {
-        const text = cellBlocks(tc)
-          .map((b) => (b.name === 'w:tbl' ? tableText(b, paragraphText) : paragraphText(b)))
-          .filter((t) => t !== '')
-          .join('\n');
-        const cell: TableCell = { row, col, rowSpan: 1, colSpan: span, text, bbox: ZERO };
+        const parts = cellBlocks(tc)
+          .map((b) => (b.name === 'w:tbl' ? { text: tableText(b, paragraph) } : paragraph(b)))
+          .filter((p) => p.text !== '');
+        const text = parts.map((p) => p.text).join('\n');
+        const runs = cellRuns(parts);
+        const cell: TableCell = { row, col, rowSpan: 1, colSpan: span, text, bbox: ZERO, ...(runs ? { runs } : {}) };
         cells.push(cell);
         openMerge.set(col, cell);
       }
@@ -66,7 +86,7 @@ export function readTable(tbl: XmlNode, paragraphText: (p: XmlNode) => string): 
   return { rowCount: row, colCount, cells, headerRows, bbox: ZERO, method: 'ruled', confidence: 1 };
 }
 
-function tableText(tbl: XmlNode, paragraphText: (p: XmlNode) => string): string {
-  const grid = readTable(tbl, paragraphText);
+function tableText(tbl: XmlNode, paragraph: (p: XmlNode) => CellParagraph): string {
+  const grid = readTable(tbl, paragraph);
   return grid.cells.map((c) => c.text).filter(Boolean).join(' ');
 }

@@ -3,9 +3,10 @@
  * `output_fields.image` off) rendered straight to markdown per page. Unlike a v1 parse job
  * it keeps no segments, word lists or boxes, and it does not hold the document: the pages
  * go through the pipeline in windows of `V3_WINDOW_PAGES`, and each window's pages are
- * appended to a JSON-lines file in the job folder (page-file.ts) before the next window
- * starts (the next window's pages are analysed meanwhile), so memory holds at most two
- * windows, whatever the PDF's length. The job's result is only
+ * appended to a JSON-lines file in the job folder (page-file.ts). Two windows are in flight
+ * at a time (the next one's batches queue in the pool behind this one's, so the workers never
+ * wait on a window's document-level steps), so memory holds at most two windows, whatever
+ * the PDF's length. The job's result is only
  * `{page_count, pages_file, lines, bytes}`; the v3 job reads or streams the file.
  *
  * Trade-off: the pipeline's document-level steps (heading levels from the font census,
@@ -87,15 +88,24 @@ export const v3PagesOperation: Operation<Record<string, unknown>, V3PagesResult>
     const windows: number[][] = [];
     for (let i = 0; i < selected.length; i += V3_WINDOW_PAGES) windows.push(selected.slice(i, i + V3_WINDOW_PAGES));
     const parse = (w: number[]) => ctx.parseDocument({ ...ctx.options, page_range: rangeOf(w) });
-    // The next window's pages go to the workers while this one is rendered and written, so
-    // the pool does not idle between windows; memory holds at most two windows.
-    let next: Promise<QuireDocument> | undefined = parse(windows[0]!);
+    // Two windows in flight: the next window's batches queue in the pool behind this one's, so
+    // the workers go on from one window to the next with no gap (they would otherwise idle
+    // through this window's last batches, its document-level steps and its rendering).
+    const inFlight: Array<Promise<QuireDocument>> = [];
+    let launched = 0;
+    const launch = () => {
+      if (launched >= windows.length) return;
+      const p = parse(windows[launched++]!);
+      p.catch(() => undefined); // awaited in turn; a failure there fails the job then
+      inFlight.push(p);
+    };
+    launch();
+    launch();
     let done = 0;
     for (let k = 0; k < windows.length; k++) {
-      const doc = await next!;
-      next = k + 1 < windows.length ? parse(windows[k + 1]!) : undefined;
-      next?.catch(() => undefined); // awaited next turn; a failure there fails the job then
+      const doc = await inFlight.shift()!;
       await writer.append(pagesMarkdown(doc));
+      launch(); // after this window's pages are written: memory holds at most two windows
       done += windows[k]!.length;
       ctx.progress(done, selected.length);
     }
