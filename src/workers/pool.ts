@@ -9,10 +9,12 @@
  *
  * A task that runs out of time (or is aborted by its job) is answered at once, but its worker
  * is terminated only once it is out of native code (native-guard.ts: terminating a thread
- * inside onnxruntime's session.run aborts the whole process). Until then the worker is a
- * "zombie" whose result will be discarded; up to `threads` zombies run on spare threads
- * (piscina may start threads + threads workers), so the pool keeps its size for the next
- * tasks; beyond that a zombie keeps its task's slot until it is gone.
+ * inside onnxruntime's session.run aborts the whole process): at most the rest of one native
+ * call, e.g. one layout-model run. Its result is discarded. The task's slot stays taken until
+ * that worker is gone (piscina then starts its replacement, as before), so the pool keeps its
+ * size and the next task's time limit never counts a wait for a stopping worker. (Spare threads
+ * for such workers were tried: piscina then starts an extra worker for any task that finds
+ * its workers still starting, e.g. every fresh engine's first task, which costs CPU.)
  */
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -75,8 +77,6 @@ export class WorkerPool<T extends TaskMap = TaskMap> {
   private readonly piscina: Piscina;
   /** Tasks waiting for a worker, first come first served; at most one per worker runs. */
   private readonly queue: PQueue;
-  /** Workers still running a task that was already answered (timed out, aborted), being stopped. */
-  private zombies = 0;
   /** Tasks handed to a worker and not yet ended: what destroy() must stop safely. */
   private readonly inFlight = new Set<{ stop(): Promise<void> }>();
 
@@ -93,8 +93,7 @@ export class WorkerPool<T extends TaskMap = TaskMap> {
       workerData: fromSource ? { tsEntry: pathToFileURL(filename).href } : undefined,
       // Workers start with the pool, so their start-up overlaps the first job's input loading.
       minThreads: this.threads,
-      // Room for as many zombies (see above) as there are workers.
-      maxThreads: this.threads * 2,
+      maxThreads: this.threads,
       idleTimeout: 30_000,
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: cfg.workerMemoryMb ?? 1536 },
@@ -162,15 +161,7 @@ export class WorkerPool<T extends TaskMap = TaskMap> {
     // and whatever it still returns is discarded.
     if (first === 'timeout') answer.reject(new ProcessingError('timeout', `Processing took longer than ${seconds(limitMs)} s and was stopped.`));
     else answer.reject(opts.signal?.reason ?? new Error('The task was aborted.'));
-    void entry.stop();
-    if (this.zombies < this.threads) {
-      this.zombies += 1;
-      void done.then(() => {
-        this.zombies -= 1;
-      });
-      return; // a spare thread carries the zombie: the slot is free for the next task now
-    }
-    await done;
+    await entry.stop();
   }
 
   /** Stops every worker, each once it is out of native code (native-guard.ts), then the pool. */
