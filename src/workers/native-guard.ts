@@ -33,10 +33,17 @@ export function newNativeGuard(): SharedArrayBuffer {
 
 /** The guard of the task this worker runs now (a pool worker runs one task at a time). */
 let current: Int32Array | undefined;
+/** Native sections in flight in this worker, whichever task started them. */
+let inFlight = 0;
 
-/** Called by the worker entry at the start of each task with the guard its message carries. */
+/**
+ * Called by the worker entry at the start of each task with the guard its message carries.
+ * A section an earlier task left running (a call it did not await before it answered) counts
+ * for the new task too: the pool must not terminate the worker under it either.
+ */
 export function useNativeGuard(guard: SharedArrayBuffer | undefined): void {
   current = guard ? new Int32Array(guard) : undefined;
+  if (current && inFlight > 0) Atomics.add(current, 0, inFlight);
 }
 
 /**
@@ -45,17 +52,21 @@ export function useNativeGuard(guard: SharedArrayBuffer | undefined): void {
  */
 export async function nativeSection<T>(call: () => T | Promise<T>): Promise<T> {
   const guard = current;
-  if (!guard) return call();
-  for (;;) {
-    const n = Atomics.load(guard, 0);
-    // The pool is stopping this worker: never enter native code again; wait to be terminated.
-    if (n & STOP) return new Promise<never>(() => undefined);
-    if (Atomics.compareExchange(guard, 0, n, n + 1) === n) break;
+  if (guard) {
+    for (;;) {
+      const n = Atomics.load(guard, 0);
+      // The pool is stopping this worker: never enter native code again; wait to be terminated.
+      if (n & STOP) return new Promise<never>(() => undefined);
+      if (Atomics.compareExchange(guard, 0, n, n + 1) === n) break;
+    }
   }
+  inFlight += 1;
   try {
     return await call();
   } finally {
-    Atomics.sub(guard, 0, 1);
+    inFlight -= 1;
+    // Counted in the guard of the task that runs now: at entry or when that task started.
+    if (current) Atomics.sub(current, 0, 1);
   }
 }
 
