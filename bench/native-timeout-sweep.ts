@@ -5,7 +5,10 @@
  * engine with a page time limit swept from --min-ms to --max-ms (even steps, so runs are
  * repeatable), in a child process, and reports how the child ended and how the jobs ended.
  *   npx tsx bench/native-timeout-sweep.ts [--file REL] [--rounds 20] [--min-ms 200] [--max-ms 2000] [--workers 2]
- * REL is relative to the corpus (default: a 16-page paper whose pages each run the layout model).
+ * REL is relative to the corpus (default: layout-parser-paper-fast.pdf). Whether a limit lands
+ * inside a model run is a matter of timing, so a run of the unguarded pool may or may not die
+ * (normal_4pages.pdf, 16 rounds 100..1600 ms: one run of two died); the deterministic
+ * reproduction is test/workers/native-timeout.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
