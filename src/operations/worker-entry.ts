@@ -6,6 +6,7 @@ import { ProcessingError, errorMessage } from '../errors.js';
 import { taskHandlers, type TaskKind } from './tasks.js';
 import { loadPdfJs } from '../formats/pdf/open-document.js';
 import { applyV8Tuning } from '../runtime/v8-tuning.js';
+import { useNativeGuard } from '../workers/native-guard.js';
 
 applyV8Tuning();
 
@@ -21,7 +22,8 @@ import type { WorkerReply } from '../workers/pool.js';
 
 export type { WorkerReply };
 
-export default async function runTask(task: { kind: TaskKind; payload: unknown }): Promise<WorkerReply> {
+export default async function runTask(task: { kind: TaskKind; payload: unknown; guard?: SharedArrayBuffer }): Promise<WorkerReply> {
+  useNativeGuard(task.guard); // native calls of this task hold off the pool's terminate (workers/native-guard.ts)
   const handler = taskHandlers[task.kind] as ((p: unknown) => unknown) | undefined;
   try {
     if (!handler) throw new Error(`Unknown task kind: ${String(task.kind)}`);

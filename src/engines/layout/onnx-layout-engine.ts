@@ -12,6 +12,7 @@ import { letterbox, toTensorData, type LetterboxSpec } from './letterbox.js';
 import { resolveClasses, type LoadedManifest } from './manifest.js';
 import { snapRegionsToInk } from './snap-to-ink.js';
 import { applyNativeEnv } from '../../runtime/native-env.js';
+import { nativeSection } from '../../workers/native-guard.js';
 import type { LayoutClass } from './interface.js';
 
 // Required on first use, not at import: loading the native runtime costs a pool worker tens
@@ -65,7 +66,8 @@ export class OnnxLayoutEngine implements LayoutEngine {
   }
 
   static async create(manifest: LoadedManifest, opts: OnnxLayoutOptions = {}): Promise<OnnxLayoutEngine> {
-    const session = await onnx().InferenceSession.create(manifest.modelPath, {
+    // Native sections: a pool worker terminated inside onnxruntime aborts the process (workers/native-guard.ts).
+    const session = await nativeSection(() => onnx().InferenceSession.create(manifest.modelPath, {
       intraOpNumThreads: opts.intraOpThreads ?? 1,
       interOpNumThreads: 1,
       executionMode: 'sequential',
@@ -74,7 +76,7 @@ export class OnnxLayoutEngine implements LayoutEngine {
       // or two (measured: first runs 77/20 ms without it, 81/59 ms with it, same afterwards).
       enableMemPattern: false,
       extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
-    });
+    }));
     return new OnnxLayoutEngine(manifest, session, opts);
   }
 
@@ -88,7 +90,7 @@ export class OnnxLayoutEngine implements LayoutEngine {
 
   async infer(tensor: ort.Tensor): Promise<{ data: Float32Array; dims: readonly number[] }> {
     const inputName = this.manifest.input_name ?? this.session.inputNames[0]!;
-    const result = await this.session.run({ [inputName]: tensor });
+    const result = await nativeSection(() => this.session.run({ [inputName]: tensor }));
     const out = result[this.session.outputNames[0]!]!;
     return { data: out.data as Float32Array, dims: out.dims };
   }
@@ -120,6 +122,6 @@ export class OnnxLayoutEngine implements LayoutEngine {
   }
 
   async close(): Promise<void> {
-    await this.session.release();
+    await nativeSection(() => this.session.release());
   }
 }
