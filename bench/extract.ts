@@ -20,6 +20,7 @@ import { needsReview, renderResult, type FieldA } from '../src/operations/extrac
 import { MODELS, type ModelTier } from '../src/operations/extract/options.js';
 import { rereadsLines, TIER_STRATEGY, verifies } from '../src/operations/extract/tiers.js';
 import { canReread, rereadLinesAndExtract } from '../src/operations/extract/line-reread.js';
+import { rereadWordsAndExtract } from '../src/operations/extract/word-reread.js';
 import { rereadLines } from '../src/pipeline/ocr/reread-lines.js';
 import { terminateOcrEngines } from '../src/engines/ocr/factory.js';
 import { sniff } from '../src/input/sniff.js';
@@ -32,6 +33,8 @@ const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 // --no-reread: without the line re-read of scanned images (for the comparison in the README).
 const noReread = args.includes('--no-reread');
+// --no-word-reread: the line re-read without the word re-read that follows it.
+const noWordReread = args.includes('--no-word-reread');
 const tierArg = args[args.indexOf('--tier') + 1];
 const tiers: ModelTier[] = args.includes('--tier') ? (tierArg === 'all' ? [...MODELS] : [tierArg as ModelTier]) : ['gamma'];
 const schemaDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'extract-schemas');
@@ -79,6 +82,10 @@ for (const tier of tiers) {
       if (canReread({ type: sniff(bytes) })) {
         const r = await rereadLinesAndExtract(doc, schema, outcomes, TIER_STRATEGY[tier], (page, lines) => rereadLines({ data: bytes, kind: sniff(bytes) === 'pdf' ? 'pdf' : 'image', page, lines }));
         if (r) doc = r.doc;
+        if (!noWordReread) {
+          const w = await rereadWordsAndExtract([doc, firstDoc], schema, outcomes, TIER_STRATEGY[tier], (page, lines, enlarge) => rereadLines({ data: bytes, kind: sniff(bytes) === 'pdf' ? 'pdf' : 'image', page, lines, enlarge }));
+          if (w) doc = w.doc;
+        }
       }
     }
     if (verifies(tier, false) && fs.existsSync(cachePath(c, 'verify'))) {

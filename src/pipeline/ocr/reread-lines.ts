@@ -20,6 +20,7 @@ import { renderPdfRegion } from '../../formats/pdf/render-page.js';
 import { dpiFor } from '../../raster/raster-dpi.js';
 import type { RasterImage } from '../../raster/raster-image.js';
 import type { OcrEngine } from '../../engines/ocr/interface.js';
+import { rasterFromSharp, sharpFromRaster } from '../../raster/raster-sharp.js';
 
 /** [left, top, right, bottom], page units. */
 export type LineBox = [number, number, number, number];
@@ -34,6 +35,12 @@ export interface RereadLinesTask {
   lines: LineBox[];
   /** The OCR engine of the parse (spec name; default ServiceHawk). */
   ocrEngine?: string;
+  /**
+   * Crops are enlarged by this factor (1–4, default 1) before reading: the word re-read of
+   * extraction reads small crops, where tesseract's LSTM sees punctuation and digits better
+   * at twice the pixels ("SELANGOR," 0.68 at 1×, "SELANGOR." 0.94 at 2× on a thermal receipt).
+   */
+  enlarge?: number;
 }
 
 export interface RereadWord {
@@ -60,8 +67,10 @@ async function readRegions(task: RereadLinesTask, engine: OcrEngine, region: Reg
       out.push([]);
       continue;
     }
-    const { raster, scale } = got;
-    const r = await engine.recognize(raster, { segmentation: 'single_line', dpi: raster.dpi });
+    const enlarge = Math.min(4, Math.max(1, task.enlarge ?? 1));
+    const raster = enlarge > 1 ? await enlarged(got.raster, enlarge) : got.raster;
+    const scale = got.scale * enlarge;
+    const r = await engine.recognize(raster, { segmentation: 'single_line', dpi: raster.dpi ? raster.dpi * enlarge : raster.dpi });
     out.push(
       r.words
         .filter((w) => w.text.trim())
@@ -73,6 +82,12 @@ async function readRegions(task: RereadLinesTask, engine: OcrEngine, region: Reg
     );
   }
   return out;
+}
+
+async function enlarged(raster: RasterImage, factor: number): Promise<RasterImage> {
+  const width = Math.round(raster.width * factor);
+  const height = Math.round(raster.height * factor);
+  return rasterFromSharp(sharpFromRaster(raster).resize(width, height, { kernel: 'lanczos3' }), raster);
 }
 
 export async function rereadLines(task: RereadLinesTask): Promise<RereadWord[][]> {
