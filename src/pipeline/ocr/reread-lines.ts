@@ -21,6 +21,7 @@ import { dpiFor } from '../../raster/raster-dpi.js';
 import type { RasterImage } from '../../raster/raster-image.js';
 import type { OcrEngine } from '../../engines/ocr/interface.js';
 import { rasterFromSharp, sharpFromRaster } from '../../raster/raster-sharp.js';
+import { consistentLineCase } from './case-consistency.js';
 
 /** [left, top, right, bottom], page units. */
 export type LineBox = [number, number, number, number];
@@ -71,11 +72,12 @@ async function readRegions(task: RereadLinesTask, engine: OcrEngine, region: Reg
     const raster = enlarge > 1 ? await enlarged(got.raster, enlarge) : got.raster;
     const scale = got.scale * enlarge;
     const r = await engine.recognize(raster, { segmentation: 'single_line', dpi: raster.dpi ? raster.dpi * enlarge : raster.dpi });
+    const words = r.words.filter((w) => w.text.trim());
+    const texts = consistentLineCase(words.map((w) => w.text));
     out.push(
-      r.words
-        .filter((w) => w.text.trim())
-        .map((w) => ({
-          text: w.text,
+      words
+        .map((w, k) => ({
+          text: texts[k]!,
           conf: w.confidence,
           box: [left + w.bbox.left / scale, top + w.bbox.top / scale, left + (w.bbox.left + w.bbox.width) / scale, top + (w.bbox.top + w.bbox.height) / scale] as LineBox,
         })),
