@@ -67,6 +67,8 @@ for (const tier of tiers) {
   let reviewWhenMissing = 0;
   let missingDocs = 0;
   const times: number[] = [];
+  // CPU of this process (tesseract.js threads of the re-reads included), parse excluded.
+  const cpuTimes: { set: string; ms: number }[] = [];
   const parseTimes: { set: string; ms: number }[] = [];
   let fieldCount = 0;
   for (const c of cases) {
@@ -74,6 +76,7 @@ for (const tier of tiers) {
     parseTimes.push({ set: c.set, ms: parsed.parse_ms });
     const schema = c.set === 'sroie' ? receipt : invoice;
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     let doc = tokenizeDocument(documentFromParseResult(parsed));
     const firstDoc = doc;
     const outcomes = extractFromDocument(doc, schema, TIER_STRATEGY[tier]);
@@ -95,6 +98,8 @@ for (const tier of tiers) {
     }
     const result = renderResult(outcomes, doc, tier, true);
     times.push(performance.now() - t0);
+    const cu = process.cpuUsage(c0);
+    cpuTimes.push({ set: c.set, ms: (cu.user + cu.system) / 1000 });
     fieldCount += Object.keys(schema.properties!).length;
     const review = needsReview(result, schema);
     const missing = (schema.required ?? []).some((k) => result[k]!.value === null);
@@ -177,6 +182,7 @@ for (const tier of tiers) {
   }
   const med = (v: number[]) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
   console.log(`extraction time (parse excluded): median ${med(times).toFixed(1)} ms/document, ${(times.reduce((a, b) => a + b, 0) / fieldCount).toFixed(2)} ms/field`);
+  for (const set of ['sroie', 'invoice2data']) console.log(`extraction CPU ${set} (parse excluded): median ${med(cpuTimes.filter((p) => p.set === set).map((p) => p.ms)).toFixed(0)} ms/document, total ${cpuTimes.filter((p) => p.set === set).reduce((a, p) => a + p.ms, 0).toFixed(0)} ms`);
   for (const set of ['sroie', 'invoice2data']) console.log(`cached parse time ${set}: median ${med(parseTimes.filter((p) => p.set === set).map((p) => p.ms))} ms`);
 }
 await terminateOcrEngines();
