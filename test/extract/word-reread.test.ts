@@ -13,7 +13,7 @@ import { getOcrEngine, terminateOcrEngines } from '../../src/engines/ocr/factory
 import { loadImagePages } from '../../src/formats/image/load-image-pages.js';
 import { extractFromDocument } from '../../src/pipeline/extract/extract-document.js';
 import { normalizeWord, unionBox, type Box, type Line, type Token, type TokenizedDocument } from '../../src/pipeline/extract/tokens.js';
-import { betterReading, dateYear, plausibleYear, punctuationOnly, replaceWords, wordsToReread } from '../../src/pipeline/extract/word-reread.js';
+import { betterReading, dateYear, hasRepairablePunctuation, plausibleYear, punctuationOnly, replaceWords, wordsToReread } from '../../src/pipeline/extract/word-reread.js';
 import { rereadLines } from '../../src/pipeline/ocr/reread-lines.js';
 import { rereadWordsAndExtract } from '../../src/operations/extract/word-reread.js';
 import { TIER_STRATEGY } from '../../src/operations/extract/tiers.js';
@@ -31,6 +31,15 @@ describe('which second reading is believed', () => {
     expect(plausibleYear(2018, 2026)).toBe(true);
     expect(plausibleYear(2078, 2026)).toBe(false);
     expect(plausibleYear(1890, 2026)).toBe(false);
+  });
+
+  it('only words with a mark the vote may change are worth reading again', () => {
+    expect(hasRepairablePunctuation('NO,')).toBe(true);
+    expect(hasRepairablePunctuation('P.T,')).toBe(true);
+    expect(hasRepairablePunctuation('22.90')).toBe(false);
+    expect(hasRepairablePunctuation('02/01/2018')).toBe(false);
+    expect(hasRepairablePunctuation('53200,')).toBe(true);
+    expect(hasRepairablePunctuation('TEO')).toBe(false);
   });
 
   it('punctuation-only means the same letters and digits, a number keeping its separators', () => {
@@ -151,11 +160,17 @@ describe('word re-read on a drawn receipt', () => {
     expect(r!.doc.lines.map((l) => l.text).join(' | ')).toContain('DENGKIL, SELANGOR.');
   }, 120_000);
 
-  it('leaves a misread digit alone: only punctuation and implausible years are repaired', async () => {
-    const bad = misread(doc, '22.90', '22.80');
+  it('leaves misread letters and digits alone: only punctuation and implausible years are repaired', async () => {
+    // A word without a punctuation mark the vote may change is not even read again.
+    const plain = misread(doc, '22.90', '22.80');
+    expect(wordsToReread(plain, extractFromDocument(plain, schema, TIER_STRATEGY.gamma), 2026).map((i) => plain.tokens[i]!.text)).not.toContain('22.80');
+    // A word with a mark is read again, but its letters and digits stay the first reading's.
+    const bad = misread(doc, 'DENGKIL,', 'DENGK1L,');
     const outcomes = extractFromDocument(bad, schema, TIER_STRATEGY.gamma);
+    expect(String((outcomes.address as { candidate: { value: unknown } }).candidate.value)).toContain('DENGK1L,');
     const r = await rereadWordsAndExtract([bad], schema, outcomes, TIER_STRATEGY.gamma, read, 2026);
     expect(r!.words).toBeGreaterThan(0);
-    expect((outcomes.total as { candidate: { value: unknown } }).candidate.value).toBe('22.80');
+    expect(r!.changed).toBe(0);
+    expect(String((outcomes.address as { candidate: { value: unknown } }).candidate.value)).toContain('DENGK1L,');
   }, 120_000);
 });

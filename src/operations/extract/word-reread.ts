@@ -11,10 +11,11 @@
  * re-read found nothing better, or garbage): `docs` lists the documents to look for a value's
  * words in, the current one first; each field is repaired in the document holding its words.
  *
- * Cost: three small OCR calls per chosen word (at most 8 words); bench/extract-latency.ts.
+ * Cost: two or three small OCR calls per chosen word (at most 8 words; the third enlargement
+ * only where the first two disagree); bench/extract-latency.ts and bench/extract.ts (CPU).
  */
 import { extractFromDocument, DEFAULT_LIMITS, type Outcome } from '../../pipeline/extract/extract-document.js';
-import { betterReading, locate, REREAD_SCALES, replaceWords, wordsToReread, type RereadWordLike } from '../../pipeline/extract/word-reread.js';
+import { betterReading, locate, REREAD_SCALES, replaceWords, spelledOver, wordsToReread, type RereadWordLike } from '../../pipeline/extract/word-reread.js';
 import type { TokenizedDocument } from '../../pipeline/extract/tokens.js';
 import type { FieldSchema, Strategy } from '../../pipeline/extract/types.js';
 import type { RereadWord } from '../../pipeline/ocr/reread-lines.js';
@@ -75,10 +76,16 @@ async function readAndVote(doc: TokenizedDocument, chosen: number[], read: ReadW
   for (const page of new Set(chosen.map((i) => doc.tokens[i]!.page))) {
     const idx = chosen.filter((i) => doc.tokens[i]!.page === page);
     const boxes = idx.map((i) => doc.tokens[i]!.box);
-    const byScale: RereadWord[][][] = [];
-    for (const scale of REREAD_SCALES) byScale.push(await read(page, boxes, scale));
+    // Two enlargements for every word; the third only for the words whose two readings differ.
+    const [first, second] = [await read(page, boxes, REREAD_SCALES[0]!), await read(page, boxes, REREAD_SCALES[1]!)];
+    const readings: RereadWord[][][] = idx.map((_, k) => [first[k] ?? [], second[k] ?? []]);
+    const open = idx.map((_, k) => k).filter((k) => spelledOver(boxes[k]!, readings[k]![0]!) !== spelledOver(boxes[k]!, readings[k]![1]!));
+    if (open.length > 0) {
+      const third = await read(page, open.map((k) => boxes[k]!), REREAD_SCALES[2]!);
+      open.forEach((k, j) => readings[k]!.push(third[j] ?? []));
+    }
     idx.forEach((i, k) => {
-      const better = betterReading(doc.tokens[i]!, byScale.map((s) => s[k] ?? []), currentYear);
+      const better = betterReading(doc.tokens[i]!, readings[k]!, currentYear);
       if (better) fixes.set(i, better);
     });
   }

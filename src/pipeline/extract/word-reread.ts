@@ -11,9 +11,9 @@
  * 1.5× and 2× its pixels (pipeline/ocr/reread-lines.ts, `enlarge`) settles it surely.
  *
  * Which words: the words of each top-level value that the OCR was unsure of (confidence under
- * LOW_CONF; text-layer words have 1 and are never chosen), and any word spelling a date whose
- * year lies outside a plausible window around the current year (2078 on a receipt), at most
- * MAX_REREAD_WORDS, least sure first.
+ * LOW_CONF; text-layer words have 1 and are never chosen) and that hold a punctuation mark the
+ * vote may change, and any word spelling a date whose year lies outside a plausible window
+ * around the current year (2078 on a receipt), at most MAX_REREAD_WORDS, least sure first.
  *
  * Which readings are believed — two readings of the same pixels are not independent, so the
  * second must be both close and surer:
@@ -72,6 +72,15 @@ export function punctuationOnly(a: string, b: string): boolean {
   return a !== b && skeleton(a) === skeleton(b) && skeleton(a).length > 0 && numberSeparators(a) === numberSeparators(b);
 }
 
+/**
+ * Only punctuation outside a number's own separators may change ("NO,", "SELANGOR,", "P.T,"),
+ * so a word without such a mark ("TEO", "27.55") is not worth an OCR call. (A period the first
+ * reading missed altogether, "NO" for "NO.", is therefore not looked for.)
+ */
+export function hasRepairablePunctuation(text: string): boolean {
+  return /[^\p{L}\p{N}]/u.test(text.replace(/(?<=\p{N})[^\p{L}\p{N}]+(?=\p{N})/gu, ''));
+}
+
 export function plausibleYear(year: number, currentYear: number): boolean {
   return year >= currentYear - YEARS_BACK && year <= currentYear + YEARS_AHEAD;
 }
@@ -102,13 +111,23 @@ export function wordsToReread(doc: TokenizedDocument, outcomes: Record<string, O
       const i = locate(doc, t);
       if (i < 0) continue;
       if (implausibleDate(t.text, currentYear)) chosen.set(i, -1);
-      else if (t.conf < LOW_CONF) chosen.set(i, t.conf);
+      else if (t.conf < LOW_CONF && hasRepairablePunctuation(t.text)) chosen.set(i, t.conf);
     }
   }
   return [...chosen.entries()]
     .sort((a, b) => a[1] - b[1])
     .slice(0, max)
     .map(([i]) => i);
+}
+
+/**
+ * What a reading spells over `box` (null: nothing). Two readings that spell the same settle the
+ * vote (a third cannot outvote them), so the step reads a third enlargement only when the first
+ * two disagree.
+ */
+export function spelledOver(box: Box, words: RereadWordLike[]): string | null {
+  const mine = over(box, words);
+  return mine.length ? mine.map((w) => w.text).join('') : null;
 }
 
 /** The re-read words lying over `box` (their horizontal centre inside it), left to right. */
