@@ -20,6 +20,7 @@ import { needsReview, renderResult, type FieldA } from '../src/operations/extrac
 import { MODELS, type ModelTier } from '../src/operations/extract/options.js';
 import { rereadsLines, TIER_STRATEGY, verifies } from '../src/operations/extract/tiers.js';
 import { canReread, rereadLinesAndExtract } from '../src/operations/extract/line-reread.js';
+import { rereadWordsAndExtract } from '../src/operations/extract/word-reread.js';
 import { rereadLines } from '../src/pipeline/ocr/reread-lines.js';
 import { terminateOcrEngines } from '../src/engines/ocr/factory.js';
 import { sniff } from '../src/input/sniff.js';
@@ -32,6 +33,8 @@ const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 // --no-reread: without the line re-read of scanned images (for the comparison in the README).
 const noReread = args.includes('--no-reread');
+// --no-word-reread: the line re-read without the word re-read that follows it.
+const noWordReread = args.includes('--no-word-reread');
 const tierArg = args[args.indexOf('--tier') + 1];
 const tiers: ModelTier[] = args.includes('--tier') ? (tierArg === 'all' ? [...MODELS] : [tierArg as ModelTier]) : ['gamma'];
 const schemaDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'extract-schemas');
@@ -64,6 +67,8 @@ for (const tier of tiers) {
   let reviewWhenMissing = 0;
   let missingDocs = 0;
   const times: number[] = [];
+  // CPU of this process (tesseract.js threads of the re-reads included), parse excluded.
+  const cpuTimes: { set: string; ms: number }[] = [];
   const parseTimes: { set: string; ms: number }[] = [];
   let fieldCount = 0;
   for (const c of cases) {
@@ -71,6 +76,7 @@ for (const tier of tiers) {
     parseTimes.push({ set: c.set, ms: parsed.parse_ms });
     const schema = c.set === 'sroie' ? receipt : invoice;
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     let doc = tokenizeDocument(documentFromParseResult(parsed));
     const firstDoc = doc;
     const outcomes = extractFromDocument(doc, schema, TIER_STRATEGY[tier]);
@@ -79,6 +85,10 @@ for (const tier of tiers) {
       if (canReread({ type: sniff(bytes) })) {
         const r = await rereadLinesAndExtract(doc, schema, outcomes, TIER_STRATEGY[tier], (page, lines) => rereadLines({ data: bytes, kind: sniff(bytes) === 'pdf' ? 'pdf' : 'image', page, lines }));
         if (r) doc = r.doc;
+        if (!noWordReread) {
+          const w = await rereadWordsAndExtract([doc, firstDoc], schema, outcomes, TIER_STRATEGY[tier], (page, lines, enlarge) => rereadLines({ data: bytes, kind: sniff(bytes) === 'pdf' ? 'pdf' : 'image', page, lines, enlarge }));
+          if (w) doc = w.doc;
+        }
       }
     }
     if (verifies(tier, false) && fs.existsSync(cachePath(c, 'verify'))) {
@@ -88,6 +98,8 @@ for (const tier of tiers) {
     }
     const result = renderResult(outcomes, doc, tier, true);
     times.push(performance.now() - t0);
+    const cu = process.cpuUsage(c0);
+    cpuTimes.push({ set: c.set, ms: (cu.user + cu.system) / 1000 });
     fieldCount += Object.keys(schema.properties!).length;
     const review = needsReview(result, schema);
     const missing = (schema.required ?? []).some((k) => result[k]!.value === null);
@@ -170,6 +182,7 @@ for (const tier of tiers) {
   }
   const med = (v: number[]) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
   console.log(`extraction time (parse excluded): median ${med(times).toFixed(1)} ms/document, ${(times.reduce((a, b) => a + b, 0) / fieldCount).toFixed(2)} ms/field`);
+  for (const set of ['sroie', 'invoice2data']) console.log(`extraction CPU ${set} (parse excluded): median ${med(cpuTimes.filter((p) => p.set === set).map((p) => p.ms)).toFixed(0)} ms/document, total ${cpuTimes.filter((p) => p.set === set).reduce((a, p) => a + p.ms, 0).toFixed(0)} ms`);
   for (const set of ['sroie', 'invoice2data']) console.log(`cached parse time ${set}: median ${med(parseTimes.filter((p) => p.set === set).map((p) => p.ms))} ms`);
 }
 await terminateOcrEngines();

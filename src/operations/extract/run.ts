@@ -21,6 +21,7 @@ import { extractionLlm, llmReread } from './llm-strategy.js';
 import { needsReview, renderResult, type ExtractionResult } from './result.js';
 import { REVIEW_THRESHOLD, rereadsLines, TIER_STRATEGY, verifies } from './tiers.js';
 import { canReread, rereadLinesAndExtract, type ReadLines } from './line-reread.js';
+import { rereadWordsAndExtract, type ReadWords } from './word-reread.js';
 
 export const EXTRACT_MAX_PAGES = 50;
 
@@ -60,6 +61,7 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
   }
   let doc = tokenizeDocument(qdoc);
   if (doc.tokens.length === 0) throw new ProcessingError('processing_error', 'The document has no readable text (no text layer, and OCR found no words): nothing can be extracted.');
+  const firstDoc = doc;
   const t1 = performance.now();
   const outcomes = extractFromDocument(doc, o.schema, TIER_STRATEGY[o.model], DEFAULT_LIMITS);
   const tExtracted = performance.now();
@@ -70,6 +72,13 @@ export async function runExtract(ctx: RunContext<ExtractOptions>): Promise<Extra
     if (r) {
       doc = r.doc;
       notes.push(`Line re-read: ${r.lines} line(s) OCR'd again one by one; ${r.changed} value(s) changed.`);
+    }
+    // Then the unsure words of the values (and dates with an implausible year), each alone.
+    const readWords: ReadWords = (page, boxes, enlarge) => ctx.pool.run('ocr.rereadLines', { data: ctx.input.bytes, kind: ctx.input.type === 'pdf' ? 'pdf' : 'image', page, lines: boxes, enlarge }, { signal: ctx.signal });
+    const w = await rereadWordsAndExtract([doc, firstDoc], o.schema, outcomes, TIER_STRATEGY[o.model], readWords);
+    if (w) {
+      doc = w.doc;
+      notes.push(`Word re-read: ${w.words} word(s) OCR'd again one by one; ${w.changed} value(s) changed.`);
     }
   }
   const t2 = performance.now();

@@ -20,6 +20,8 @@ import { renderPdfRegion } from '../../formats/pdf/render-page.js';
 import { dpiFor } from '../../raster/raster-dpi.js';
 import type { RasterImage } from '../../raster/raster-image.js';
 import type { OcrEngine } from '../../engines/ocr/interface.js';
+import { rasterFromSharp, sharpFromRaster } from '../../raster/raster-sharp.js';
+import { consistentLineCase } from './case-consistency.js';
 
 /** [left, top, right, bottom], page units. */
 export type LineBox = [number, number, number, number];
@@ -34,6 +36,12 @@ export interface RereadLinesTask {
   lines: LineBox[];
   /** The OCR engine of the parse (spec name; default ServiceHawk). */
   ocrEngine?: string;
+  /**
+   * Crops are enlarged by this factor (1–4, default 1) before reading: the word re-read of
+   * extraction reads small crops, where tesseract's LSTM sees punctuation and digits better
+   * at twice the pixels ("SELANGOR," 0.68 at 1×, "SELANGOR." 0.94 at 2× on a thermal receipt).
+   */
+  enlarge?: number;
 }
 
 export interface RereadWord {
@@ -60,19 +68,28 @@ async function readRegions(task: RereadLinesTask, engine: OcrEngine, region: Reg
       out.push([]);
       continue;
     }
-    const { raster, scale } = got;
-    const r = await engine.recognize(raster, { segmentation: 'single_line', dpi: raster.dpi });
+    const enlarge = Math.min(4, Math.max(1, task.enlarge ?? 1));
+    const raster = enlarge > 1 ? await enlarged(got.raster, enlarge) : got.raster;
+    const scale = got.scale * enlarge;
+    const r = await engine.recognize(raster, { segmentation: 'single_line', dpi: raster.dpi ? raster.dpi * enlarge : raster.dpi });
+    const words = r.words.filter((w) => w.text.trim());
+    const texts = consistentLineCase(words.map((w) => w.text));
     out.push(
-      r.words
-        .filter((w) => w.text.trim())
-        .map((w) => ({
-          text: w.text,
+      words
+        .map((w, k) => ({
+          text: texts[k]!,
           conf: w.confidence,
           box: [left + w.bbox.left / scale, top + w.bbox.top / scale, left + (w.bbox.left + w.bbox.width) / scale, top + (w.bbox.top + w.bbox.height) / scale] as LineBox,
         })),
     );
   }
   return out;
+}
+
+async function enlarged(raster: RasterImage, factor: number): Promise<RasterImage> {
+  const width = Math.round(raster.width * factor);
+  const height = Math.round(raster.height * factor);
+  return rasterFromSharp(sharpFromRaster(raster).resize(width, height, { kernel: 'lanczos3' }), raster);
 }
 
 export async function rereadLines(task: RereadLinesTask): Promise<RereadWord[][]> {

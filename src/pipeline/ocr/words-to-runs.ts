@@ -2,6 +2,7 @@
 import { roundBBox, type BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
 import type { OcrPageResult } from '../../engines/ocr/interface.js';
+import { consistentLineCase } from './case-consistency.js';
 
 export interface RunMapping {
   /** The box of the page (page units) that the raster shows. */
@@ -24,11 +25,13 @@ export function wordsToRuns(result: OcrPageResult & { uprightLineHeights?: numbe
     const upright = result.uprightLineHeights?.[li];
     const fontSize = upright !== undefined && m.uprightScale ? upright * m.uprightScale : line.bbox.height * sy;
     let last: TextRun | undefined;
+    // Case slips of a line printed in capitals ("JALAn" → "JALAN"), decided from the line's letters.
+    const texts = consistentLineCase(result.words.slice(line.firstWord, line.endWord).map((w) => w.text));
     for (let i = line.firstWord; i < line.endWord; i++) {
       const w = result.words[i]!;
       if (w.confidence < m.minWordConfidence) continue;
       last = {
-        text: w.text,
+        text: texts[i - line.firstWord]!,
         bbox: roundBBox({ left: ox + w.bbox.left * sx, top: oy + w.bbox.top * sy, width: w.bbox.width * sx, height: w.bbox.height * sy }),
         fontSize: Math.round(fontSize * 100) / 100,
         fontName: OCR_FONT_NAME,
