@@ -104,7 +104,8 @@ export class V3Jobs {
     if (rec.status === 'done' || rec.status === 'failed') {
       const file = this.resultFile(rec.id);
       const size = (await fs.stat(file)).size;
-      if (size > (this.d.inlineLimitBytes ?? V3_INLINE_LIMIT_BYTES)) return { kind: 'large', file };
+      // Only a finished job's pages go by result_url (the route answers it as `done`); an error is small.
+      if (rec.status === 'done' && size > (this.d.inlineLimitBytes ?? V3_INLINE_LIMIT_BYTES)) return { kind: 'large', file };
       return { kind: 'inline', json: await fs.readFile(file, 'utf8') };
     }
     let job: V3Job = { job_id: rec.id, status: rec.status };
