@@ -67,6 +67,9 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
   checkDeclaredLength(req, limit - 65536);
   await fs.mkdir(ctx.dirs.inputs, { recursive: true });
   const dest = path.join(ctx.dirs.inputs, `${t.id}.upload`);
+  // Streamed under a name of its own: two PUTs of one URL racing (on any servers) never write
+  // one file; the one whose compare-and-set lands renames its copy to `dest`.
+  const part = path.join(ctx.dirs.inputs, `${t.id}.${randomUUID().slice(0, 8)}.part`);
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -75,9 +78,9 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
     },
   });
   try {
-    await pipeline(req.raw, counter, createWriteStream(dest, { mode: 0o600 }));
-    const sniffed = checkContent('file', t.fileName, await readHead(dest));
-    const { pages, total } = await billablePages(ctx.pageCounter, dest, sniffed, t.options.page_range, t.options.password);
+    await pipeline(req.raw, counter, createWriteStream(part, { mode: 0o600 }));
+    const sniffed = checkContent('file', t.fileName, await readHead(part));
+    const { pages, total } = await billablePages(ctx.pageCounter, part, sniffed, t.options.page_range, t.options.password);
     const key = ctx.keys.keys.find((k) => k.name === t.owner)!;
     // Each move of the ticket is compare-and-set: a second PUT of the same URL (on this
     // server or another) that loses the race answers 409 and moves no page.
@@ -85,7 +88,7 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
     const fail = async (message: string) => {
       if (!(await ctx.tickets.replace(t, { ...t, state: 'failed', message, reserved: 0, finishedAt: new Date().toISOString() }))) throw used();
       await ctx.quota.adjust(key, -t.reserved);
-      await fs.rm(dest, { force: true });
+      await fs.rm(part, { force: true });
       return { job_id: t.id, status: 'Failed' };
     };
     if (total !== null && total > ctx.config.maxPages) return fail(`The document has ${total} pages; the limit is ${ctx.config.maxPages}. Split it first.`);
@@ -103,13 +106,14 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
       if (extra > 0) await ctx.quota.adjust(key, -extra);
       throw used();
     }
+    await fs.rename(part, dest);
     if (extra < 0) await ctx.quota.adjust(key, extra);
     // Queued now, or parked until the queue has room (admitParkedUploads): the PUT has
     // succeeded either way and the client polls the ticket id; it never has to PUT again.
     await queueUpload(ctx, uploaded);
     return { job_id: t.id, status: 'Starting' };
   } catch (err) {
-    await fs.rm(dest, { force: true }).catch(() => undefined);
+    await fs.rm(part, { force: true }).catch(() => undefined);
     if (err instanceof HttpError) throw err;
     if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') throw new HttpError(400, 'malformed_body', 'The upload ended early.');
     throw err;

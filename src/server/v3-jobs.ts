@@ -114,6 +114,9 @@ export class V3Jobs {
     } catch {
       /* not in this engine (yet): the record's status */
     }
+    // Ended in the engine but not yet kept (watch() is writing the result): still running to
+    // the client, whose next poll reads the kept result (never the engine's local file URL).
+    if (job.status === 'done' || job.status === 'failed') job = { job_id: rec.id, status: 'running' };
     return { kind: 'live', job: { ...job, job_id: rec.id, created_at: rec.created_at } };
   }
 
