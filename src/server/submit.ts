@@ -87,8 +87,9 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       const type = checkContent(plan.fileField, sub.file.fileName, await readHead(sub.file.path));
       pages = (await billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password)).pages;
     }
-    // The deduction is made now (402 here, synchronously); its write, the job's owner and its
-    // ledger entry are fsynced concurrently with the job starting, all before the answer.
+    // The deduction is decided now, before the job exists (402 here; atomic in the one-server
+    // book and in Redis); its write, the job's owner and its ledger entry are made durable
+    // concurrently with the job starting, all before the answer.
     const { left, saved: deducted } = await ctx.quota.reserve(key, pages);
     reserved = pages;
     const input = sub.file ? { path: sub.file.path } : { url: url as string };

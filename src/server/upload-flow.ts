@@ -36,7 +36,8 @@ export async function createTicket(ctx: ServerContext, key: ApiKey, fields: Reco
   getOperation('parse')!.validate(options);
   const ttlRaw = Number(options.expires_in);
   const ttl = Number.isInteger(ttlRaw) && ttlRaw > 0 ? ttlRaw : DEFAULT_UPLOAD_TTL_S;
-  const { left } = await ctx.quota.reserve(key, 1);
+  const { left, saved } = await ctx.quota.reserve(key, 1);
+  await saved;
   const t: Ticket = { id: randomUUID(), owner: key.name, fileName, mimeType, options, createdAt: new Date().toISOString(), expiresAt: nowSeconds() + ttl, reserved: 1, state: 'awaiting_upload' };
   await ctx.tickets.save(t);
   const sig = ctx.signer.sign('put', t.id, String(t.expiresAt), mimeType);
@@ -95,7 +96,7 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
     const extra = pages - t.reserved;
     if (extra > 0) {
       try {
-        await ctx.quota.reserve(key, extra);
+        await (await ctx.quota.reserve(key, extra)).saved;
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode !== 402) throw err;
         return fail(`Insufficient page quota: the document needs ${pages} pages, ${(await ctx.quota.remaining(key)) + t.reserved} remain.`);

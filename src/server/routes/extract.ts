@@ -43,7 +43,8 @@ export async function extractRoutes(app: FastifyInstance, ctx: ServerContext): P
       let reserved = 0;
       try {
         if (body.extraFiles > 0) throw new QuireError('validation_error', `At most ${MAX_BATCH_FILES} files per batch`, 400);
-        const { left } = await ctx.quota.reserve(key, Math.max(1, body.files.length));
+        const { left, saved } = await ctx.quota.reserve(key, Math.max(1, body.files.length));
+        await saved;
         reserved = Math.max(1, body.files.length);
         const { batch_size, ...fields } = body.fields;
         const options = kind === 'cite' ? { schema_data: fields.schema_data, enable_citations: true } : fields;
