@@ -63,6 +63,8 @@ export interface ServerConfig {
   redis?: string;
   /** Cluster mode: jobs one key may have waiting before its submissions get 429 (default: no limit). */
   maxQueuedPerKey?: number;
+  /** Cluster mode: ms after a server's death before another server takes over its pending work (default 30 000). */
+  leaseMs?: number;
   /** Engine overrides (tests). */
   engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean; resultFileChars?: number; markdownJobs?: { inlineLimitBytes?: number }; extractionLlm?: LlmEndpoint | null };
 }
@@ -148,7 +150,7 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
   const pageCounter = new WorkerPool<TaskHandlers>({ threads: 1, taskTimeoutMs: 30_000, workerMemoryMb: 1024, filename: workerEntry() });
   await pdfPageCount(pageCounter, await tinyPdf());
   const { ring, generated } = await loadKeys({ keysFile: config.keysFile, envKeys: config.envKeys, dataDir });
-  const state = await openSharedState(dataDir, redis);
+  const state = await openSharedState(dataDir, redis, config.leaseMs);
   const quota = state.quota;
   const settlement = await Settlement.open(await state.book('ledger', 'ledger'), { engine, store, quota, keys: ring, inputsDir: dirs.inputs, leases: state.leases });
   const ctx: ServerContext = {

@@ -5,7 +5,7 @@
  * running jobs a grace period, keep the rest queued in the store and exit 0.
  * Several servers on one Redis (cluster mode, shared-state/): a starting server must not
  * undo another's live work, so the v3 per-PDF jobs are not dropped (they may be a live
- * server's), and the server's own work is taken by lease; every 10 s an adoption pass takes
+ * server's), and the server's own work is taken by lease; every 10 s (or half the lease time) an adoption pass takes
  * over the ledger entries, batches and v3 jobs whose server died (its leases expired).
  */
 import type { FastifyInstance } from 'fastify';
@@ -48,7 +48,7 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
       await ctx.v3.jobs.resume();
       await ctx.batches.resume();
     })().catch(() => undefined).finally(() => (adopting = false));
-  }, 10_000);
+  }, Math.min(10_000, ctx.state.leases.leaseMs / 2));
   adoptTimer?.unref();
   await expireTickets(ctx);
   await admitParkedUploads(ctx);

@@ -113,6 +113,8 @@ export class V3State {
     if (Number.isFinite(len) && len > V3_UPLOAD_BYTES) throw new HttpError(413, 'payload_too_large', 'Request Too Long');
     await fs.mkdir(this.ctx.dirs.inputs, { recursive: true });
     const dest = path.join(this.ctx.dirs.inputs, `v3-${fileId}.pdf`);
+    // Streamed under its own name and renamed whole: two PUTs of one URL (on any servers) never mix bytes.
+    const part = `${dest}.${randomUUID().slice(0, 8)}.part`;
     let bytes = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
@@ -121,9 +123,10 @@ export class V3State {
       },
     });
     try {
-      await pipeline(req.raw, counter, createWriteStream(dest, { mode: 0o600 }));
+      await pipeline(req.raw, counter, createWriteStream(part, { mode: 0o600 }));
+      await fs.rename(part, dest);
     } catch (err) {
-      await fs.rm(dest, { force: true });
+      await fs.rm(part, { force: true });
       throw err instanceof HttpError ? err : new HttpError(400, 'malformed_body', 'The upload ended early.');
     }
     await this.uploads.save(fileId, { ...up, path: dest });

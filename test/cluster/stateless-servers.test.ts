@@ -9,6 +9,8 @@
  *  - an extraction batch created on A is polled on B;
  *  - a v3 upload made on A is PUT and submitted on B; a v3 job created on A is read on B,
  *    whose presigned result_url verifies on B (and on A: one signing key);
+ *  - B killed (SIGKILL) right after accepting a parse and a v3 job: A finishes the v3 job and
+ *    settles the parse's reservation once B's leases lapse;
  *  - B restarted (SIGTERM, start again): everything above is still there, a job B accepted
  *    just before it stopped completes, and every page reservation is settled (the ledger empties).
  * Skipped when redis-server is absent. Waits are polls with generous limits, no timing asserts.
@@ -32,7 +34,8 @@ let b: Proc & { url: string };
 let twoPages: Uint8Array;
 let small: Uint8Array;
 const running: Proc[] = [];
-const SERVER_ARGS = ['--v3-inline-limit', '10'];
+// A short lease: a killed server's pending work is taken over after 3 s, not 30.
+const SERVER_ARGS = ['--v3-inline-limit', '10', '--lease-timeout', '3'];
 const v3 = (key = KEYS.v3only) => ({ 'X-API-Key': key });
 const v3Done = (x: any) => x.status === 'done' || x.status === 'failed';
 const schema = JSON.stringify({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'], additionalProperties: false });
@@ -55,6 +58,18 @@ async function v3Post(url: string, init: RequestInit): Promise<Response> {
     const res = await fetch(url, { ...init, headers: { ...v3(), ...(init.headers as Record<string, string>) } });
     if (res.status !== 429 || i === 5) return res;
     await new Promise((r) => setTimeout(r, 1100));
+  }
+}
+
+/** Every ledger entry settled (by the server holding it, or after its death by another). */
+async function ledgerEmpties(): Promise<void> {
+  const r = new Redis(redis.url);
+  try {
+    const end = Date.now() + 60_000;
+    while ((await r.hlen('quire:srv:ledger')) > 0 && Date.now() < end) await new Promise((x) => setTimeout(x, 250));
+    expect(await r.hlen('quire:srv:ledger')).toBe(0);
+  } finally {
+    r.disconnect();
   }
 }
 
@@ -172,6 +187,24 @@ describe.skipIf(!hasRedis)('stateless HTTP servers on one Redis', () => {
     expect(viaUpload.status).toBe('done');
   }, 180_000);
 
+  it('B killed (SIGKILL) with work pending: A finishes its v3 job and settles its reservation', async () => {
+    const fd = new FormData();
+    fd.append('file', new Blob([small], { type: 'application/pdf' }), 'a.pdf');
+    const created = await json(await v3Post(`${b.url}/v3/parse`, { method: 'POST', body: fd }));
+    expect(created.job_id, JSON.stringify(created)).toBeTruthy();
+    const res = await parse(b.url, twoPages);
+    const id = (await json(res)).job_id as string;
+    expect(res.status).toBe(200);
+    await stop(b, 'SIGKILL');
+    const job = await pollUntil(`${a.url}/v3/parse/${created.job_id}`, v3(), v3Done, 120_000);
+    expect(job.status, JSON.stringify(job).slice(0, 300)).toBe('done');
+    expect((await json(await fetch(job.result_url))).pages.length).toBeGreaterThan(0);
+    expect((await parsed(a.url, id)).status).toBe('Succeeded');
+    await ledgerEmpties();
+    b = await serve(redis.url, dataDir, keys, SERVER_ARGS);
+    running.push(b);
+  }, 180_000);
+
   it('B restarted: nothing is lost, a job B accepted just before stopping completes, every reservation is settled', async () => {
     const res = await parse(b.url, small);
     const late = (await json(res)).job_id as string;
@@ -184,14 +217,6 @@ describe.skipIf(!hasRedis)('stateless HTTP servers on one Redis', () => {
     const job = await json(await fetch(`${b.url}/v3/parse/${v3Id}`, { headers: v3() }));
     expect((await fetch(job.result_url)).status).toBe(200);
     expect((await parse(b.url, twoPages, KEYS.poor)).status).toBe(402);
-    // Every ledger entry is settled by a live server (the one holding it, or after it stopped, another).
-    const r = new Redis(redis.url);
-    try {
-      const end = Date.now() + 60_000;
-      while ((await r.hlen('quire:srv:ledger')) > 0 && Date.now() < end) await new Promise((x) => setTimeout(x, 250));
-      expect(await r.hlen('quire:srv:ledger')).toBe(0);
-    } finally {
-      r.disconnect();
-    }
+    await ledgerEmpties();
   }, 180_000);
 });

@@ -18,12 +18,15 @@ export interface Leases {
   release(name: string): Promise<void>;
   /** True for several servers sharing state (adoption passes run then). */
   readonly shared: boolean;
+  /** How long a lease outlives its holder's last renewal, ms. */
+  readonly leaseMs: number;
   /** Stops renewing and gives back every lease held. */
   close(): Promise<void>;
 }
 
 export class LocalLeases implements Leases {
   readonly shared = false;
+  readonly leaseMs = Infinity;
   private readonly held = new Set<string>();
 
   async acquire(name: string): Promise<boolean> {
@@ -69,7 +72,7 @@ export class RedisLeases implements Leases {
   private readonly timer: NodeJS.Timeout;
   private readonly r: LeaseCommands;
 
-  constructor(redis: Redis, private readonly leaseMs = LEASE_MS) {
+  constructor(redis: Redis, readonly leaseMs = LEASE_MS) {
     this.r = redis as LeaseCommands;
     if (typeof this.r.quireLeaseRenew !== 'function') {
       redis.defineCommand('quireLeaseRenew', { lua: RENEW });

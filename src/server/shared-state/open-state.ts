@@ -24,7 +24,8 @@ export interface SharedState {
   redis?: Redis;
 }
 
-export async function openSharedState(dataDir: string, redis?: Redis): Promise<SharedState> {
+/** `leaseMs`: cluster mode, how long a dead server's pending work waits before another takes it (default 30 s). */
+export async function openSharedState(dataDir: string, redis?: Redis, leaseMs?: number): Promise<SharedState> {
   if (!redis) {
     return {
       quota: await QuotaBook.open(dataDir),
@@ -35,7 +36,7 @@ export async function openSharedState(dataDir: string, redis?: Redis): Promise<S
   }
   return {
     quota: await RedisQuota.open(redis, dataDir),
-    leases: new RedisLeases(redis),
+    leases: new RedisLeases(redis, leaseMs),
     book: async (name, _dir, bucketOf) => new RedisRecordBook(redis, name, bucketOf),
     dayCounts: async () => new RedisDayCounts(redis),
     redis,
