@@ -31,7 +31,7 @@ export const V3_MULTIPART_BYTES = 3 * 2 ** 20;
 export const V3_UPLOAD_BYTES = 52_428_800;
 export const V3_UPLOAD_TTL_S = 3600;
 
-interface Upload { id: string; owner: string; expires: number; createdMs: number; path?: string }
+interface Upload { owner: string; expires: number; createdMs: number; path?: string }
 
 export class V3State {
   private constructor(
@@ -89,7 +89,7 @@ export class V3State {
   async createUpload(key: ApiKey) {
     const fileId = randomUUID().replace(/-/g, '');
     const expires = nowSeconds() + V3_UPLOAD_TTL_S;
-    await this.uploads.save(fileId, { id: fileId, owner: key.name, expires, createdMs: Date.now() });
+    await this.uploads.save(fileId, { owner: key.name, expires, createdMs: Date.now() });
     const sig = this.ctx.signer.sign('v3put', fileId, String(expires), 'application/pdf');
     return {
       file_id: fileId,
@@ -148,9 +148,9 @@ export class V3State {
 
   /** Uploads never submitted, a day after their URL was issued: the record and the file go. */
   async sweepUploads(now = Date.now()): Promise<void> {
-    for (const up of await this.uploads.values()) {
+    for (const [id, up] of await this.uploads.entries()) {
       if (now - up.createdMs < V3_RETENTION_MS) continue;
-      if (!(await this.uploads.take(up.id))) continue;
+      if (!(await this.uploads.take(id))) continue; // another server swept it
       if (up.path) await fs.rm(up.path, { force: true });
     }
   }

@@ -69,6 +69,7 @@ describe.skipIf(!hasRedis)('cluster server state in Redis', () => {
     expect(moves.filter(Boolean)).toHaveLength(1);
     expect(await ba.inBucket('waiting')).toEqual([]);
     expect((await ba.inBucket('done')).map((r) => r.id)).toEqual(['r1']);
+    expect(await bb.entries()).toEqual([['r1', { id: 'r1', state: 'done', n: (await ba.get('r1'))!.n }]]);
     const takes = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? ba : bb).take('r1')));
     expect(takes.filter(Boolean)).toHaveLength(1);
     expect(await bb.get('r1')).toBeUndefined();

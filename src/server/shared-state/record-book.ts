@@ -14,6 +14,8 @@ export interface RecordBook<T extends object> {
   get(id: string): Promise<T | undefined>;
   /** Every record (bounded books only: the ledger, v3 jobs of the last day). */
   values(): Promise<T[]>;
+  /** Every record with its id. */
+  entries(): Promise<Array<[string, T]>>;
   /** The records whose bucket is `bucket`. */
   inBucket(bucket: string): Promise<T[]>;
   save(id: string, value: T): Promise<void>;
@@ -40,6 +42,10 @@ export class FileRecordBook<T extends object> implements RecordBook<T> {
 
   async values(): Promise<T[]> {
     return this.book.values();
+  }
+
+  async entries(): Promise<Array<[string, T]>> {
+    return this.book.entries();
   }
 
   async inBucket(bucket: string): Promise<T[]> {

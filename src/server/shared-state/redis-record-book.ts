@@ -68,6 +68,10 @@ export class RedisRecordBook<T extends object> implements RecordBook<T> {
     return (await this.r.hvals(this.hash)).map((j) => JSON.parse(j) as T);
   }
 
+  async entries(): Promise<Array<[string, T]>> {
+    return Object.entries(await this.r.hgetall(this.hash)).map(([id, j]) => [id, JSON.parse(j) as T]);
+  }
+
   async inBucket(bucket: string): Promise<T[]> {
     const ids = await this.r.smembers(`${this.hash}:in:${bucket}`);
     if (ids.length === 0) return [];
