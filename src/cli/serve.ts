@@ -19,6 +19,8 @@ interface ServeOptions {
   llmModel?: string;
   redis?: string;
   maxQueuedPerKey?: string;
+  v3InlineLimit?: string;
+  leaseTimeout?: string;
 }
 
 export function addServeCommand(program: Command): void {
@@ -37,6 +39,8 @@ export function addServeCommand(program: Command): void {
     .option('--llm-model <name>', 'model name for --llm-url; else QUIRE_LLM_MODEL')
     .option('--redis <url>', 'cluster mode: queue and job records in this Redis (redis://HOST:PORT); jobs run in `quire worker` processes')
     .option('--max-queued-per-key <n>', 'cluster mode: jobs one API key may have waiting before its submissions get 429')
+    .option('--lease-timeout <seconds>', 'cluster mode: how long after a server dies another server takes over its pending work (settlements, batches, v3 jobs)', '30')
+    .option('--v3-inline-limit <bytes>', 'v3 results larger than this are answered with a presigned result_url (default 10485760)')
     .action(async (o: ServeOptions) => {
       const { startServer } = await import('../server/server.js');
       const { llmEndpointFrom } = await import('../server/llm-config.js');
@@ -51,9 +55,10 @@ export function addServeCommand(program: Command): void {
           maxQueuedJobs: Number(o.maxQueued),
           maxConcurrentJobs: Number(o.concurrentJobs),
           shutdownGraceMs: Number(o.grace) * 1000,
-          engine: { extractionLlm: llmEndpointFrom(o) },
+          engine: { extractionLlm: llmEndpointFrom(o), ...(o.v3InlineLimit ? { markdownJobs: { inlineLimitBytes: Number(o.v3InlineLimit) } } : {}) },
           ...(o.redis ? { redis: o.redis } : {}),
           ...(o.maxQueuedPerKey ? { maxQueuedPerKey: Number(o.maxQueuedPerKey) } : {}),
+          ...(o.leaseTimeout && Number(o.leaseTimeout) > 0 ? { leaseMs: Number(o.leaseTimeout) * 1000 } : {}),
         });
         if (s.ctx.generatedKey) process.stdout.write(`quire: created API key (kept in ${s.ctx.config.dataDir}/keys.json; shown once): ${s.ctx.generatedKey}\n`);
         if (s.recovered) process.stdout.write(`quire: queued again ${s.recovered} unfinished job(s)\n`);

@@ -72,6 +72,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     timeWindow: 1000,
     max: (req) => req.apiKey?.requests_per_second ?? 10,
     keyGenerator: (req) => req.apiKey?.name ?? req.ip,
+    // Cluster mode: one window per key across every server (the plugin's Redis store).
+    ...(ctx.state.redis ? { redis: ctx.state.redis, nameSpace: 'quire:srv:rate:' } : {}),
     errorResponseBuilder: (_req, c) =>
       new HttpError(429, 'rate_limited', `Rate limit exceeded: at most ${c.max} submissions per second for this key; no job was created.`, { limit_per_second: c.max }, Math.max(1, Math.ceil(c.ttl / 1000))),
   });

@@ -9,7 +9,9 @@
  * page reservations) is the server's: each submitted job gets a ledger entry (settle.ts)
  * that refunds its page if it fails unprocessed and removes its upload copy when it ends;
  * a file that could not be submitted is refunded at once. After a restart, `resume()`
- * continues each unfinished batch where it stopped.
+ * continues each unfinished batch where it stopped. Several servers on one Redis share the
+ * batches (shared-state/): any of them answers `GET /batch/{id}`, and a batch is driven by
+ * the server holding its lease (its creator, or after its death another server's adoption pass).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -20,8 +22,8 @@ import { validateExtractOptions } from '../operations/extract/options.js';
 import type { ExtractJobView } from '../operations/extract/views.js';
 import { toInt } from '../options/coerce.js';
 import type { ServerContext } from './context.js';
-import { JsonBook } from './json-book.js';
 import type { ApiKey } from './keys.js';
+import type { RecordBook } from './shared-state/record-book.js';
 
 export interface BatchRecord {
   id: string;
@@ -37,15 +39,12 @@ export interface BatchRecord {
   errors: { index: number; error: string }[];
 }
 
-type Deps = Pick<ServerContext, 'engine' | 'store' | 'quota' | 'keys' | 'settlement'>;
+type Deps = Pick<ServerContext, 'engine' | 'store' | 'quota' | 'keys' | 'settlement' | 'state'>;
 
 export class Batches {
   private readonly driving = new Set<string>();
-  private constructor(private readonly d: Deps, private readonly book: JsonBook<BatchRecord>) {}
-
-  static async open(dir: string, deps: Deps): Promise<Batches> {
-    return new Batches(deps, await JsonBook.open<BatchRecord>(dir));
-  }
+  /** `book` buckets the batches with files not yet submitted as `open`. */
+  constructor(private readonly d: Deps, private readonly book: RecordBook<BatchRecord>) {}
 
   /**
    * Checks, records and starts a batch of uploaded files. The caller has reserved one page
@@ -76,7 +75,7 @@ export class Batches {
 
   /** The batch's view when `owner` created it, else undefined (404). */
   async view(owner: string, id: string): Promise<(BatchView & { errors?: BatchRecord['errors'] }) | undefined> {
-    const b = this.book.get(id);
+    const b = await this.book.get(id);
     if (!b || b.owner !== owner) return undefined;
     const ids = b.jobIds.filter((j): j is string => j !== null);
     const jobs = await Promise.all(ids.map((j) => this.d.engine.view<ExtractJobView>(j)));
@@ -87,22 +86,27 @@ export class Batches {
   }
 
   /** Upload copies of batches with files not yet submitted. */
-  inputsInUse(): string[] {
-    return this.book.values().filter((b) => b.jobIds.length < b.files.length).flatMap((b) => b.files.slice(b.jobIds.length));
+  async inputsInUse(): Promise<string[]> {
+    return (await this.book.inBucket('open')).flatMap((b) => b.files.slice(b.jobIds.length));
   }
 
-  /** Batches a previous process left with files not yet submitted: continue them. */
-  resume(): void {
-    for (const b of this.book.values()) if (b.jobIds.length < b.files.length) void this.drive(b.id);
+  /** Batches with files not yet submitted that nobody drives (left by a previous run or a dead server): continue them. */
+  async resume(): Promise<void> {
+    for (const b of await this.book.inBucket('open')) void this.drive(b.id);
   }
 
   /** Submits the rest of the batch group by group, each once the previous group has ended. */
   private async drive(id: string): Promise<void> {
     if (this.driving.has(id)) return;
     this.driving.add(id);
+    const lease = `batch:${id}`;
+    if (!(await this.d.state.leases.acquire(lease).catch(() => false))) {
+      this.driving.delete(id); // a live server drives it
+      return;
+    }
     try {
       for (;;) {
-        const b = this.book.get(id);
+        const b = await this.book.get(id);
         if (!b || b.jobIds.length >= b.files.length) return;
         const i = b.jobIds.length;
         if (i % b.batchSize === 0) {
@@ -126,6 +130,7 @@ export class Batches {
       /* the engine closed: the next start resumes the batch */
     } finally {
       this.driving.delete(id);
+      await this.d.state.leases.release(lease).catch(() => undefined);
     }
   }
 

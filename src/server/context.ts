@@ -11,12 +11,14 @@ import { FsJobStore } from '../jobs/stores/fs-job-store.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { JobRecord } from '../model/job.js';
 import { loadKeys, type KeyRing } from './keys.js';
-import { QuotaBook } from './quota.js';
+import type { QuotaStore } from './quota.js';
+import { openSharedState, type SharedState } from './shared-state/open-state.js';
+import type { Redis } from 'ioredis';
 import { Signer } from './signing.js';
-import { TicketBook } from './tickets.js';
+import { TicketBook, type Ticket } from './tickets.js';
 import { Settlement } from './settle.js';
 import { V3State } from './v3-flow.js';
-import { Batches } from './batches.js';
+import { Batches, type BatchRecord } from './batches.js';
 import { pdfPageCount } from './inspect-input.js';
 import { PDFDocument } from 'pdf-lib';
 import { WorkerPool } from '../workers/pool.js';
@@ -61,6 +63,8 @@ export interface ServerConfig {
   redis?: string;
   /** Cluster mode: jobs one key may have waiting before its submissions get 429 (default: no limit). */
   maxQueuedPerKey?: number;
+  /** Cluster mode: ms after a server's death before another server takes over its pending work (default 30 000). */
+  leaseMs?: number;
   /** Engine overrides (tests). */
   engine?: { taskTimeoutMs?: number; allowPrivateUrls?: boolean; resultFileChars?: number; markdownJobs?: { inlineLimitBytes?: number }; extractionLlm?: LlmEndpoint | null };
 }
@@ -88,7 +92,9 @@ export interface ServerContext {
   /** Cluster mode: per-key queue depth (key-backpressure.ts). */
   cluster?: { keyBackpressure(owner: string): { queued: number; limit: number; retryAfter: number } | null; accepted(owner: string): void };
   keys: KeyRing;
-  quota: QuotaBook;
+  /** Where quotas, tickets, the ledger, batches and v3 jobs are kept: files, or Redis in cluster mode (shared-state/). */
+  state: SharedState;
+  quota: QuotaStore;
   signer: Signer;
   tickets: TicketBook;
   /** Page reservations and upload copies of accepted jobs, settled when each ends (settle.ts). */
@@ -129,10 +135,11 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
   let engine: DurableEngine;
   let prefetch: ServerContext['prefetch'];
   let clusterHooks: ServerContext['cluster'];
+  let redis: Redis | undefined;
   if (config.redis) {
     const { openServerCluster } = await import('../jobs/cluster/open-cluster.js');
     const cluster = await openServerCluster(config.redis, { ...engineConfig, maxQueuedPerKey: config.maxQueuedPerKey });
-    ({ store, engine } = cluster);
+    ({ store, engine, redis } = cluster);
     clusterHooks = cluster.engine;
     prefetch = async (ids) => void (await Promise.all(ids.map((id) => cluster.store.get(id))));
   } else {
@@ -143,8 +150,9 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
   const pageCounter = new WorkerPool<TaskHandlers>({ threads: 1, taskTimeoutMs: 30_000, workerMemoryMb: 1024, filename: workerEntry() });
   await pdfPageCount(pageCounter, await tinyPdf());
   const { ring, generated } = await loadKeys({ keysFile: config.keysFile, envKeys: config.envKeys, dataDir });
-  const quota = await QuotaBook.open(dataDir);
-  const settlement = await Settlement.open(path.join(dataDir, 'ledger'), { engine, store, quota, keys: ring, inputsDir: dirs.inputs });
+  const state = await openSharedState(dataDir, redis, config.leaseMs);
+  const quota = state.quota;
+  const settlement = await Settlement.open(await state.book('ledger', 'ledger'), { engine, store, quota, keys: ring, inputsDir: dirs.inputs, leases: state.leases });
   const ctx: ServerContext = {
     config: { ...config, dataDir },
     engine,
@@ -152,9 +160,10 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     prefetch,
     cluster: clusterHooks,
     keys: ring,
+    state,
     quota,
     signer: await Signer.open(dataDir),
-    tickets: await TicketBook.open(path.join(dataDir, 'tickets')),
+    tickets: new TicketBook(await state.book('tickets', 'tickets', (t: Ticket) => t.state)),
     settlement,
     pageCounter,
     dirs,
@@ -165,6 +174,6 @@ export async function createContext(config: ServerConfig): Promise<ServerContext
     batches: undefined as unknown as Batches,
   };
   ctx.v3 = await V3State.open(ctx);
-  ctx.batches = await Batches.open(path.join(dataDir, 'batches'), ctx);
+  ctx.batches = new Batches(ctx, await state.book('batches', 'batches', (b: BatchRecord) => (b.jobIds.length < b.files.length ? 'open' : undefined)));
   return ctx;
 }

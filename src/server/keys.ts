@@ -6,7 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../jobs/stores/atomic-file.js';
+import { createFileOnce } from './shared-state/create-once.js';
 
 export interface ApiKey {
   /** Stable name: owns jobs, uploads and quota usage. */
@@ -77,6 +77,7 @@ export async function loadKeys(opts: { keysFile?: string; envKeys?: string; data
   }
   const key = `qk_${randomBytes(24).toString('base64url')}`;
   await fs.mkdir(opts.dataDir, { recursive: true, mode: 0o700 });
-  await writeFileAtomic(file, JSON.stringify({ keys: [{ name: 'default', key, ...KEY_DEFAULTS }] }, null, 2) + '\n');
+  // Created once: a server starting at the same moment on the same data dir uses this key, or we use its.
+  if (!(await createFileOnce(file, JSON.stringify({ keys: [{ name: 'default', key, ...KEY_DEFAULTS }] }, null, 2) + '\n'))) return loadKeys({ keysFile: file, dataDir: opts.dataDir });
   return { ring: new KeyRing([normalize({ name: 'default', key }, 0)]), generated: key };
 }

@@ -20,8 +20,8 @@ export interface ParseRead {
 }
 
 /** The engine job id behind a client-visible id (a ticket id or a job id), if this key owns it. */
-export function resolveOwned(ctx: ServerContext, key: ApiKey, id: string): { jobId?: string; ticket?: Ticket } {
-  const ticket = ctx.tickets.get(id);
+export async function resolveOwned(ctx: ServerContext, key: ApiKey, id: string): Promise<{ jobId?: string; ticket?: Ticket }> {
+  const ticket = await ctx.tickets.get(id);
   if (ticket) {
     if (ticket.owner !== key.name) throw notFound();
     return { ticket, jobId: ticket.engineJobId };
@@ -50,7 +50,7 @@ function ticketView(t: Ticket): ParseJobView & { upload_status: string } {
 }
 
 export async function readParseJob(ctx: ServerContext, key: ApiKey, id: string, q: ParseRead): Promise<Record<string, unknown>> {
-  const { jobId, ticket } = resolveOwned(ctx, key, id);
+  const { jobId, ticket } = await resolveOwned(ctx, key, id);
   if (!jobId) return ticketView(ticket!) as unknown as Record<string, unknown>;
   if (ctx.store.peek(jobId)?.operation === 'tables') throw notFound();
   const wantChunks = q.output_file === true || q.include_chunks !== false;

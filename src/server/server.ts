@@ -3,6 +3,10 @@
  * again the jobs a previous process left unfinished (engine jobs, then v3 jobs, whose
  * per-PDF engine jobs of the previous process are dropped first: the v3 rerun makes its own), and on SIGTERM stop accepting, give
  * running jobs a grace period, keep the rest queued in the store and exit 0.
+ * Several servers on one Redis (cluster mode, shared-state/): a starting server must not
+ * undo another's live work, so the v3 per-PDF jobs are not dropped (they may be a live
+ * server's), and the server's own work is taken by lease; every 10 s (or half the lease time) an adoption pass takes
+ * over the ledger entries, batches and v3 jobs whose server died (its leases expired).
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -30,11 +34,22 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-  await dropOrphanV3Pages(ctx);
+  if (!ctx.state.leases.shared) await dropOrphanV3Pages(ctx);
   const recovered = await ctx.engine.recover();
-  ctx.settlement.resume();
+  await ctx.settlement.resume();
   await ctx.v3.jobs.resume();
-  ctx.batches.resume();
+  await ctx.batches.resume();
+  let adopting = false;
+  const adoptTimer = !ctx.state.leases.shared ? undefined : setInterval(() => {
+    if (adopting || ctx.stopping) return;
+    adopting = true;
+    void (async () => {
+      await ctx.settlement.resume();
+      await ctx.v3.jobs.resume();
+      await ctx.batches.resume();
+    })().catch(() => undefined).finally(() => (adopting = false));
+  }, Math.min(10_000, ctx.state.leases.leaseMs / 2));
+  adoptTimer?.unref();
   await expireTickets(ctx);
   await admitParkedUploads(ctx);
   const ticketTimer = setInterval(() => void expireTickets(ctx).catch(() => undefined), 60_000);
@@ -52,7 +67,10 @@ export async function startServer(partial: Partial<ServerConfig> = {}): Promise<
       ctx.stopping = true;
       clearInterval(ticketTimer);
       clearInterval(parkTimer);
+      clearInterval(adoptTimer);
       await app.close();
+      // What this server drove is free at once for the others (cluster mode), not 30 s later.
+      await ctx.state.leases.close();
       await ctx.engine.stopForRestart(config.shutdownGraceMs);
       await ctx.pageCounter.destroy();
       ctx.v3.jobs.close();

@@ -19,15 +19,21 @@
  * job's life (pdf_url), and a job that ended never reads its upload again.
  * On start, `resume()` settles entries whose job ended while the server was down and
  * watches the rest (the durable engine runs them again).
+ *
+ * Several servers on one Redis share the ledger (shared-state/): each entry is watched by the
+ * server holding its lease (the one that accepted the job, or after its death whichever
+ * server's adoption pass takes it), and the entry is taken atomically before the quota
+ * moves, so a job is settled exactly once whichever servers watch it.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DurableEngine } from '../jobs/durable-engine.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { JobRecord } from '../model/job.js';
-import { JsonBook } from './json-book.js';
 import type { KeyRing } from './keys.js';
-import type { QuotaBook } from './quota.js';
+import type { QuotaStore } from './quota.js';
+import type { Leases } from './shared-state/leases.js';
+import type { RecordBook } from './shared-state/record-book.js';
 
 export interface LedgerEntry {
   job: string;
@@ -41,9 +47,10 @@ export interface LedgerEntry {
 export interface SettleDeps {
   engine: DurableEngine;
   store: JobStore;
-  quota: QuotaBook;
+  quota: QuotaStore;
   keys: KeyRing;
   inputsDir: string;
+  leases: Leases;
 }
 
 /** What an ended job pays, from its record and its reservation (see the file comment). */
@@ -55,22 +62,22 @@ export function pagesCharged(rec: Pick<JobRecord, 'state' | 'creditUsed' | 'prog
 export class Settlement {
   private readonly watching = new Set<string>();
   private readonly settled = new Map<string, Promise<void>>();
-  private constructor(private readonly d: SettleDeps, private readonly book: JsonBook<LedgerEntry>) {}
+  private constructor(private readonly d: SettleDeps, private readonly book: RecordBook<LedgerEntry>) {}
 
-  static async open(dir: string, deps: SettleDeps): Promise<Settlement> {
-    return new Settlement(deps, await JsonBook.open<LedgerEntry>(dir));
+  static async open(book: RecordBook<LedgerEntry>, deps: SettleDeps): Promise<Settlement> {
+    return new Settlement(deps, book);
   }
 
   /** Records a reservation for an accepted job and settles it when the job ends. */
   async open(entry: LedgerEntry): Promise<void> {
     const inputs = entry.inputs.filter((p) => this.isInput(p));
     await this.book.save(entry.job, { ...entry, inputs });
-    this.watch(entry.job);
+    await this.watch(entry.job);
   }
 
-  /** Entries left by a previous run: settle the ended jobs' now, watch the others. */
-  resume(): void {
-    for (const e of this.book.values()) this.watch(e.job);
+  /** Entries nobody watches (left by a previous run, or by a server that died): settle the ended jobs' now, watch the others. */
+  async resume(): Promise<void> {
+    for (const e of await this.book.values()) await this.watch(e.job);
   }
 
   /** Resolves once job `id`'s entry is settled (tests, shutdown); at once if there is none. */
@@ -79,45 +86,50 @@ export class Settlement {
   }
 
   /** Upload copies the ledger still needs. */
-  inputsInUse(): string[] {
-    return this.book.values().flatMap((e) => e.inputs);
+  async inputsInUse(): Promise<string[]> {
+    return (await this.book.values()).flatMap((e) => e.inputs);
   }
 
-  get pending(): number {
-    return this.book.size;
+  /** Entries not yet settled. */
+  async pending(): Promise<number> {
+    return (await this.book.values()).length;
   }
 
-  private watch(id: string): void {
+  private async watch(id: string): Promise<void> {
     if (this.watching.has(id)) return;
     this.watching.add(id);
+    if (!(await this.d.leases.acquire(`ledger:${id}`))) {
+      this.watching.delete(id); // a live server watches it
+      return;
+    }
     const done = this.d.engine
       .ended(id)
       .then((rec) => this.settle(id, rec), () => this.settle(id, null))
       .catch(() => undefined)
-      .finally(() => this.watching.delete(id));
+      .finally(() => {
+        this.watching.delete(id);
+        void this.d.leases.release(`ledger:${id}`);
+      });
     this.settled.set(id, done);
     void done.finally(() => this.settled.delete(id));
   }
 
   private async settle(id: string, rec: JobRecord | null): Promise<void> {
-    const e = this.book.get(id);
+    const e = await this.book.get(id);
     if (!e) return;
-    let delta = 0;
-    if (rec) {
-      const key = this.d.keys.keys.find((k) => k.name === e.owner);
-      let charge = pagesCharged(rec, e.reserved);
-      if (key && charge > e.reserved) charge = e.reserved + Math.min(charge - e.reserved, this.d.quota.remaining(key));
-      delta = charge - e.reserved;
-      if (rec.creditUsed !== charge) await this.d.store.update(id, { creditUsed: charge }).catch(() => undefined);
-      if (!key) delta = 0;
-    } else {
-      delta = -e.reserved; // the job is gone (deleted before it ran): nothing was processed
-    }
+    // The entry goes before the quota moves, taken by exactly one caller: a crash between the
+    // two can only under-refund, and no two servers settle one job.
+    if (!(await this.book.take(id))) return;
     await Promise.all(e.inputs.map((p) => fs.rm(p, { recursive: true, force: true }).catch(() => undefined)));
-    // The entry goes before the quota moves: a crash between the two can only under-refund, never refund twice.
-    await this.book.delete(id);
     const key = this.d.keys.keys.find((k) => k.name === e.owner);
-    if (key && delta !== 0) await this.d.quota.adjust(key, delta);
+    if (!rec) {
+      if (key && e.reserved) await this.d.quota.adjust(key, -e.reserved); // the job is gone (deleted before it ran): nothing was processed
+      return;
+    }
+    let charge = pagesCharged(rec, e.reserved);
+    if (key && charge > e.reserved) charge = e.reserved + (await this.d.quota.chargeUpTo(key, charge - e.reserved));
+    else if (key && charge < e.reserved) await this.d.quota.adjust(key, charge - e.reserved);
+    if (rec.creditUsed !== charge) await this.d.store.update(id, { creditUsed: charge }).catch(() => undefined);
   }
 
   private isInput(p: string): boolean {

@@ -1,13 +1,15 @@
 /**
  * HMAC-signed, expiring URLs for what this server hands out: stored files (`/files/...`)
  * and presigned upload PUTs. The secret is random, made once and kept in the data dir, so
- * URLs stay valid across restarts until they expire. A URL carries only what the server
+ * URLs stay valid across restarts until they expire, and every server sharing the data dir
+ * (cluster mode) signs and verifies with the same one: it is created with create-once
+ * semantics, so servers starting together on a fresh data dir still end up with one secret. A URL carries only what the server
  * itself put in it; a changed byte fails the signature (403).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../jobs/stores/atomic-file.js';
+import { createFileOnce } from './shared-state/create-once.js';
 
 export class Signer {
   private constructor(private readonly secret: Buffer) {}
@@ -20,8 +22,8 @@ export class Signer {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
     const secret = randomBytes(32);
-    await writeFileAtomic(file, secret.toString('base64url'));
-    return new Signer(secret);
+    if (await createFileOnce(file, secret.toString('base64url'))) return new Signer(secret);
+    return Signer.open(dataDir); // another server created it first: use that one
   }
 
   sign(...parts: string[]): string {

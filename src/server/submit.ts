@@ -87,9 +87,10 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       const type = checkContent(plan.fileField, sub.file.fileName, await readHead(sub.file.path));
       pages = (await billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password)).pages;
     }
-    // The deduction is made now (402 here, synchronously); its write, the job's owner and its
-    // ledger entry are fsynced concurrently with the job starting, all before the answer.
-    const deducted = ctx.quota.reserve(key, pages);
+    // The deduction is decided now, before the job exists (402 here; atomic in the one-server
+    // book and in Redis); its write, the job's owner and its ledger entry are made durable
+    // concurrently with the job starting, all before the answer.
+    const { left, saved: deducted } = await ctx.quota.reserve(key, pages);
     reserved = pages;
     const input = sub.file ? { path: sub.file.path } : { url: url as string };
     const fileName = sub.file ? { file_name: sub.file.fileName } : {};
@@ -100,7 +101,7 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] }),
     ]);
     countAccepted(ctx, key.name);
-    return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: ctx.quota.remaining(key) };
+    return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: left };
   } catch (err) {
     release();
     if (reserved) await ctx.quota.adjust(key, -reserved);

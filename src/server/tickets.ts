@@ -2,9 +2,11 @@
  * Presigned-upload tickets (`POST /v2/parse/upload`): a job that waits for its file. The
  * ticket id is the job id the client polls; once the PUT lands, the engine job's id is
  * recorded here and `GET /parse/{ticket id}` reads that job. One JSON file per ticket
- * (json-book.ts: atomic rename), indexed in memory at startup.
+ * (json-book.ts: atomic rename), or a Redis hash when several servers share the tickets
+ * (shared-state/). A ticket changes state by compare-and-set where two servers could race
+ * (expiry, upload), so its page is refunded or charged once.
  */
-import { JsonBook } from './json-book.js';
+import type { RecordBook } from './shared-state/record-book.js';
 
 export interface Ticket {
   id: string;
@@ -26,33 +28,30 @@ export interface Ticket {
 }
 
 export class TicketBook {
-  private constructor(private readonly book: JsonBook<Ticket>) {}
+  /** `book` buckets tickets by state (shared-state/record-book.ts). */
+  constructor(private readonly book: RecordBook<Ticket>) {}
 
-  static async open(dir: string): Promise<TicketBook> {
-    return new TicketBook(await JsonBook.open<Ticket>(dir));
-  }
-
-  get(id: string): Ticket | undefined {
+  get(id: string): Promise<Ticket | undefined> {
     return this.book.get(id);
   }
 
   /** Tickets still waiting for their PUT. */
-  awaiting(): Ticket[] {
-    return this.book.filter((t) => t.state === 'awaiting_upload');
+  awaiting(): Promise<Ticket[]> {
+    return this.book.inBucket('awaiting_upload');
   }
 
   /** Uploads waiting for room in the queue, oldest first. */
-  parked(): Ticket[] {
-    return this.book.filter((t) => t.state === 'uploaded').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  }
-
-  /** The ticket whose upload became engine job `jobId`. */
-  byEngineJob(jobId: string): Ticket | undefined {
-    return this.book.values().find((t) => t.engineJobId === jobId);
+  async parked(): Promise<Ticket[]> {
+    return (await this.book.inBucket('uploaded')).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   async save(t: Ticket): Promise<void> {
     if (!/^[0-9a-f-]{36}$/.test(t.id)) throw new Error('invalid ticket id');
     await this.book.save(t.id, t);
+  }
+
+  /** Saves `next` only if the ticket is still `t` (another server may have moved it); true when saved. */
+  replace(t: Ticket, next: Ticket): Promise<boolean> {
+    return this.book.replace(t.id, t, next);
   }
 }

@@ -36,7 +36,8 @@ export async function createTicket(ctx: ServerContext, key: ApiKey, fields: Reco
   getOperation('parse')!.validate(options);
   const ttlRaw = Number(options.expires_in);
   const ttl = Number.isInteger(ttlRaw) && ttlRaw > 0 ? ttlRaw : DEFAULT_UPLOAD_TTL_S;
-  await ctx.quota.reserve(key, 1);
+  const { left, saved } = await ctx.quota.reserve(key, 1);
+  await saved;
   const t: Ticket = { id: randomUUID(), owner: key.name, fileName, mimeType, options, createdAt: new Date().toISOString(), expiresAt: nowSeconds() + ttl, reserved: 1, state: 'awaiting_upload' };
   await ctx.tickets.save(t);
   const sig = ctx.signer.sign('put', t.id, String(t.expiresAt), mimeType);
@@ -47,7 +48,7 @@ export async function createTicket(ctx: ServerContext, key: ApiKey, fields: Reco
     upload_headers: { 'Content-Type': mimeType },
     expires_at: new Date(t.expiresAt * 1000).toISOString(),
     credit_used: t.reserved,
-    quota_remaining: ctx.quota.remaining(key),
+    quota_remaining: left,
   };
 }
 
@@ -56,7 +57,7 @@ const forbidden = (why: string) => new HttpError(403, 'forbidden', why);
 /** The PUT: checks the signature, type and expiry, streams the body to disk, queues the job. */
 export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, ticketId: string): Promise<{ job_id: string; status: string }> {
   const q = req.query as { expires?: string; signature?: string };
-  const t = ctx.tickets.get(ticketId);
+  const t = await ctx.tickets.get(ticketId);
   const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!t || !ctx.signer.verify(q.signature, 'put', ticketId, String(q.expires), t.mimeType)) throw forbidden('The upload URL is not valid.');
   if (Number(q.expires) < nowSeconds()) throw forbidden('The upload URL has expired.');
@@ -67,6 +68,9 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
   checkDeclaredLength(req, limit - 65536);
   await fs.mkdir(ctx.dirs.inputs, { recursive: true });
   const dest = path.join(ctx.dirs.inputs, `${t.id}.upload`);
+  // Streamed under a name of its own: two PUTs of one URL racing (on any servers) never write
+  // one file; the one whose compare-and-set lands renames its copy to `dest`.
+  const part = path.join(ctx.dirs.inputs, `${t.id}.${randomUUID().slice(0, 8)}.part`);
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -75,27 +79,42 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
     },
   });
   try {
-    await pipeline(req.raw, counter, createWriteStream(dest, { mode: 0o600 }));
-    const sniffed = checkContent('file', t.fileName, await readHead(dest));
-    const { pages, total } = await billablePages(ctx.pageCounter, dest, sniffed, t.options.page_range, t.options.password);
+    await pipeline(req.raw, counter, createWriteStream(part, { mode: 0o600 }));
+    const sniffed = checkContent('file', t.fileName, await readHead(part));
+    const { pages, total } = await billablePages(ctx.pageCounter, part, sniffed, t.options.page_range, t.options.password);
     const key = ctx.keys.keys.find((k) => k.name === t.owner)!;
+    // Each move of the ticket is compare-and-set: a second PUT of the same URL (on this
+    // server or another) that loses the race answers 409 and moves no page.
+    const used = () => new HttpError(409, 'conflict', 'This upload URL has already been used.');
     const fail = async (message: string) => {
+      if (!(await ctx.tickets.replace(t, { ...t, state: 'failed', message, reserved: 0, finishedAt: new Date().toISOString() }))) throw used();
       await ctx.quota.adjust(key, -t.reserved);
-      await fs.rm(dest, { force: true });
-      await ctx.tickets.save({ ...t, state: 'failed', message, reserved: 0, finishedAt: new Date().toISOString() });
+      await fs.rm(part, { force: true });
       return { job_id: t.id, status: 'Failed' };
     };
     if (total !== null && total > ctx.config.maxPages) return fail(`The document has ${total} pages; the limit is ${ctx.config.maxPages}. Split it first.`);
-    if (pages - t.reserved > ctx.quota.remaining(key)) return fail(`Insufficient page quota: the document needs ${pages} pages, ${ctx.quota.remaining(key) + t.reserved} remain.`);
-    await ctx.quota.adjust(key, pages - t.reserved);
+    const extra = pages - t.reserved;
+    if (extra > 0) {
+      try {
+        await (await ctx.quota.reserve(key, extra)).saved;
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode !== 402) throw err;
+        return fail(`Insufficient page quota: the document needs ${pages} pages, ${(await ctx.quota.remaining(key)) + t.reserved} remain.`);
+      }
+    }
     const uploaded: Ticket = { ...t, state: 'uploaded', reserved: pages };
-    await ctx.tickets.save(uploaded);
+    if (!(await ctx.tickets.replace(t, uploaded))) {
+      if (extra > 0) await ctx.quota.adjust(key, -extra);
+      throw used();
+    }
+    await fs.rename(part, dest);
+    if (extra < 0) await ctx.quota.adjust(key, extra);
     // Queued now, or parked until the queue has room (admitParkedUploads): the PUT has
     // succeeded either way and the client polls the ticket id; it never has to PUT again.
     await queueUpload(ctx, uploaded);
     return { job_id: t.id, status: 'Starting' };
   } catch (err) {
-    await fs.rm(dest, { force: true }).catch(() => undefined);
+    await fs.rm(part, { force: true }).catch(() => undefined);
     if (err instanceof HttpError) throw err;
     if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') throw new HttpError(400, 'malformed_body', 'The upload ended early.');
     throw err;
@@ -108,9 +127,10 @@ export async function receiveUpload(ctx: ServerContext, req: FastifyRequest, tic
  */
 export async function expireTickets(ctx: ServerContext, now = nowSeconds()): Promise<number> {
   let n = 0;
-  for (const t of ctx.tickets.awaiting()) {
+  for (const t of await ctx.tickets.awaiting()) {
     if (t.expiresAt >= now) continue;
-    await ctx.tickets.save({ ...t, state: 'failed', message: 'The upload URL expired before the file was uploaded.', reserved: 0, finishedAt: new Date().toISOString() });
+    // Every server runs this: only the one whose compare-and-set lands gives the page back.
+    if (!(await ctx.tickets.replace(t, { ...t, state: 'failed', message: 'The upload URL expired before the file was uploaded.', reserved: 0, finishedAt: new Date().toISOString() }))) continue;
     const key = ctx.keys.keys.find((k) => k.name === t.owner);
     if (key && t.reserved) await ctx.quota.adjust(key, -t.reserved);
     n++;
@@ -124,7 +144,20 @@ export async function expireTickets(ctx: ServerContext, now = nowSeconds()): Pro
  * admitParkedUploads queues it once there is room. Any other refusal fails the ticket and
  * gives its pages back.
  */
-export async function queueUpload(ctx: ServerContext, t: Ticket): Promise<boolean> {
+export async function queueUpload(ctx: ServerContext, ticket: Ticket): Promise<boolean> {
+  // Several servers admit parked uploads: the lease makes one of them queue each, once.
+  const lease = `ticket:${ticket.id}`;
+  if (!(await ctx.state.leases.acquire(lease))) return true;
+  try {
+    const t = await ctx.tickets.get(ticket.id);
+    if (!t || t.state !== 'uploaded') return true;
+    return await queueHeld(ctx, t);
+  } finally {
+    await ctx.state.leases.release(lease);
+  }
+}
+
+async function queueHeld(ctx: ServerContext, t: Ticket): Promise<boolean> {
   const dest = path.join(ctx.dirs.inputs, `${t.id}.upload`);
   try {
     const created = await ctx.engine.parse({ path: dest }, { ...t.options, file_name: t.fileName });
@@ -147,7 +180,7 @@ export async function queueUpload(ctx: ServerContext, t: Ticket): Promise<boolea
 /** Queues parked uploads, oldest first, while the queue has room (server.ts: at start and every second). */
 export async function admitParkedUploads(ctx: ServerContext): Promise<number> {
   let n = 0;
-  for (const t of ctx.tickets.parked()) {
+  for (const t of await ctx.tickets.parked()) {
     if (ctx.stopping || ctx.engine.queuedJobs >= ctx.config.maxQueuedJobs) break;
     if (!(await queueUpload(ctx, t))) break;
     n++;

@@ -6,7 +6,9 @@
  * HMAC-signed PUT of `application/pdf` up to 52428800 bytes valid 3600 s, after which
  * `{file_id}` submits it and the v3 job id equals the file_id (an alias of the engine's id).
  * Nothing lives only in memory: jobs (v3-jobs.ts), uploads (`v3/uploads/<file_id>.json`) and
- * the day's counts (`v3/usage.json`) are kept in the data dir, so a restart forgets none.
+ * the day's counts (`v3/usage.json`) are kept in the data dir, so a restart forgets none; in
+ * cluster mode they are in Redis (shared-state/), so every server sees each key's uploads,
+ * jobs and daily count, and an upload is submitted once (taken atomically).
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -20,9 +22,9 @@ import type { ServerContext } from './context.js';
 import { HttpError } from './errors.js';
 import type { ApiKey } from './keys.js';
 import { nowSeconds } from './signing.js';
-import { writeFileAtomic } from '../jobs/stores/atomic-file.js';
 import { V3_RETENTION_MS } from '../operations/parse-v3/markdown-jobs.js';
-import { JsonBook } from './json-book.js';
+import type { DayCounts } from './shared-state/day-counts.js';
+import type { RecordBook } from './shared-state/record-book.js';
 import { V3Jobs, type V3Record } from './v3-jobs.js';
 
 export const V3_MULTIPART_BYTES = 3 * 2 ** 20;
@@ -31,32 +33,21 @@ export const V3_UPLOAD_TTL_S = 3600;
 
 interface Upload { owner: string; expires: number; createdMs: number; path?: string }
 
-interface DayCount { day: string; used: Record<string, number> }
-
 export class V3State {
-  private writingCount: Promise<void> = Promise.resolve();
-
   private constructor(
     private readonly ctx: ServerContext,
     readonly jobs: V3Jobs,
-    private readonly uploads: JsonBook<Upload>,
-    private readonly countFile: string,
-    private count: DayCount,
+    private readonly uploads: RecordBook<Upload>,
+    private readonly counts: DayCounts,
   ) {}
 
-  /** Loads the v3 state kept in `data/v3/` (jobs, uploads, today's counts). */
+  /** Loads the v3 state kept in `data/v3/` (jobs, uploads, today's counts), or in Redis in cluster mode. */
   static async open(ctx: ServerContext): Promise<V3State> {
     const dir = path.join(ctx.config.dataDir, 'v3');
-    const jobs = await V3Jobs.open({ engine: ctx.engine, dir, inputsDir: ctx.dirs.inputs, inlineLimitBytes: ctx.config.engine?.markdownJobs?.inlineLimitBytes, stopping: () => ctx.stopping });
-    const uploads = await JsonBook.open<Upload>(path.join(dir, 'uploads'));
-    const countFile = path.join(dir, 'usage.json');
-    let count: DayCount = { day: '', used: {} };
-    try {
-      count = JSON.parse(await fs.readFile(countFile, 'utf8')) as DayCount;
-    } catch {
-      /* first start */
-    }
-    const state = new V3State(ctx, jobs, uploads, countFile, count);
+    const book = await ctx.state.book<V3Record>('v3-jobs', 'v3/jobs', (r) => (r.status === 'done' || r.status === 'failed' ? 'ended' : 'open'));
+    const jobs = await V3Jobs.open({ engine: ctx.engine, dir, book, leases: ctx.state.leases, inputsDir: ctx.dirs.inputs, inlineLimitBytes: ctx.config.engine?.markdownJobs?.inlineLimitBytes, stopping: () => ctx.stopping });
+    const uploads = await ctx.state.book<Upload>('v3-uploads', 'v3/uploads', (u) => (u.path ? 'uploaded' : undefined));
+    const state = new V3State(ctx, jobs, uploads, await ctx.state.dayCounts(path.join(dir, 'usage.json')));
     setInterval(() => void state.sweepUploads().catch(() => undefined), 10 * 60_000).unref();
     return state;
   }
@@ -68,22 +59,16 @@ export class V3State {
   /** Counts one submission against the key's day (kept in v3/usage.json); 429 past the cap. */
   async countSubmission(key: ApiKey): Promise<void> {
     const today = new Date().toISOString().slice(0, 10);
-    if (today !== this.count.day) this.count = { day: today, used: {} };
-    const n = this.count.used[key.name] ?? 0;
     const cap = this.ctx.config.v3Limits?.perDay ?? 100;
-    if (n >= cap) {
+    if (!(await this.counts.take(key.name, today, cap))) {
       const midnight = Date.parse(`${today}T00:00:00Z`) + 86_400_000;
       throw new HttpError(429, 'rate_limited', 'Limit Exceeded', undefined, Math.max(1, Math.ceil((midnight - Date.now()) / 1000)));
     }
-    this.count.used[key.name] = n + 1;
-    const snapshot = JSON.stringify(this.count);
-    this.writingCount = this.writingCount.then(() => writeFileAtomic(this.countFile, snapshot)).catch(() => undefined);
-    await this.writingCount;
   }
 
   /** The key's job record (404 `Job not found` for another key's or an unknown id). */
-  owned(key: ApiKey, publicId: string): V3Record {
-    const rec = this.jobs.owned(key.name, publicId);
+  async owned(key: ApiKey, publicId: string): Promise<V3Record> {
+    const rec = await this.jobs.owned(key.name, publicId);
     if (!rec) throw new HttpError(404, 'not_found', 'Job not found');
     return rec;
   }
@@ -95,8 +80,8 @@ export class V3State {
   }
 
   /** The result file behind a presigned result URL; 403 when the signature is wrong or expired. */
-  verifyResult(publicId: string, q: { expires?: string; signature?: string }): string {
-    const ok = this.jobs.get(publicId);
+  async verifyResult(publicId: string, q: { expires?: string; signature?: string }): Promise<string> {
+    const ok = await this.jobs.get(publicId);
     if (!ok || !this.ctx.signer.verify(q.signature, 'v3result', publicId, String(q.expires)) || Number(q.expires) < nowSeconds()) throw new HttpError(403, 'forbidden', 'Forbidden');
     return this.jobs.resultFile(publicId);
   }
@@ -119,7 +104,7 @@ export class V3State {
   /** The presigned PUT: signature, expiry and Content-Type (403 otherwise), body ≤ 50 MB (413). */
   async receive(req: FastifyRequest, fileId: string): Promise<{ file_id: string; status: 'uploaded' }> {
     const q = req.query as { expires?: string; signature?: string };
-    const up = this.uploads.get(fileId);
+    const up = await this.uploads.get(fileId);
     const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (!up || !this.ctx.signer.verify(q.signature, 'v3put', fileId, String(q.expires), 'application/pdf')) throw new HttpError(403, 'forbidden', 'Forbidden');
     if (Number(q.expires) < nowSeconds()) throw new HttpError(403, 'forbidden', 'Forbidden');
@@ -128,6 +113,8 @@ export class V3State {
     if (Number.isFinite(len) && len > V3_UPLOAD_BYTES) throw new HttpError(413, 'payload_too_large', 'Request Too Long');
     await fs.mkdir(this.ctx.dirs.inputs, { recursive: true });
     const dest = path.join(this.ctx.dirs.inputs, `v3-${fileId}.pdf`);
+    // Streamed under its own name and renamed whole: two PUTs of one URL (on any servers) never mix bytes.
+    const part = `${dest}.${randomUUID().slice(0, 8)}.part`;
     let bytes = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
@@ -136,9 +123,10 @@ export class V3State {
       },
     });
     try {
-      await pipeline(req.raw, counter, createWriteStream(dest, { mode: 0o600 }));
+      await pipeline(req.raw, counter, createWriteStream(part, { mode: 0o600 }));
+      await fs.rename(part, dest);
     } catch (err) {
-      await fs.rm(dest, { force: true });
+      await fs.rm(part, { force: true });
       throw err instanceof HttpError ? err : new HttpError(400, 'malformed_body', 'The upload ended early.');
     }
     await this.uploads.save(fileId, { ...up, path: dest });
@@ -147,23 +135,23 @@ export class V3State {
 
   /** The uploaded PDF of a file_id of this key (404 `no upload found for file_id=...`), used once. */
   async takeUpload(key: ApiKey, fileId: string): Promise<string> {
-    const up = this.uploads.get(fileId);
-    if (!up || up.owner !== key.name || !up.path) throw new HttpError(404, 'not_found', `no upload found for file_id=${fileId}`);
-    await this.uploads.delete(fileId);
+    const up = await this.uploads.get(fileId);
+    // Taken once: two submissions of one file_id (on any servers) make one job.
+    if (!up || up.owner !== key.name || !up.path || !(await this.uploads.take(fileId))) throw new HttpError(404, 'not_found', `no upload found for file_id=${fileId}`);
     return up.path;
   }
 
   /** Files of uploads not yet submitted. */
-  uploadPaths(): string[] {
-    return this.uploads.filter((u) => u.path !== undefined).map((u) => u.path!);
+  async uploadPaths(): Promise<string[]> {
+    return (await this.uploads.inBucket('uploaded')).map((u) => u.path!);
   }
 
   /** Uploads never submitted, a day after their URL was issued: the record and the file go. */
   async sweepUploads(now = Date.now()): Promise<void> {
-    for (const [id, up] of this.uploads.entries()) {
+    for (const [id, up] of await this.uploads.entries()) {
       if (now - up.createdMs < V3_RETENTION_MS) continue;
+      if (!(await this.uploads.take(id))) continue; // another server swept it
       if (up.path) await fs.rm(up.path, { force: true });
-      await this.uploads.delete(id);
     }
   }
 }

@@ -63,26 +63,26 @@ async function ended(id: string, key = KEYS.main): Promise<any> {
 
 describe('settlement of page reservations', () => {
   it('a job that fails without processing gives its pages back, and its upload copy is removed', async () => {
-    const before = remaining('main');
+    const before = (await remaining('main'));
     const created = await submit(pdfForm(locked, 'locked.pdf')); // no password: fails before any page
     expect(created.quota_remaining).toBe(before - 1);
     const upload = s.ctx.store.peek(created.job_id)!.location!;
     expect(upload.startsWith(s.ctx.dirs.inputs)).toBe(true);
     const view = await ended(created.job_id);
     expect(view.status).toBe('Failed');
-    expect(remaining('main')).toBe(before);
+    expect((await remaining('main'))).toBe(before);
     expect(s.ctx.store.peek(created.job_id)!.creditUsed).toBe(0);
     await expect(fs.access(upload)).rejects.toThrow();
-    expect(s.ctx.settlement.pending).toBe(0);
+    expect(await s.ctx.settlement.pending()).toBe(0);
   }, 150_000);
 
   it('a succeeded PDF keeps its pages; its upload copy is removed and the result still serves its pdf_url', async () => {
-    const before = remaining('main');
+    const before = (await remaining('main'));
     const created = await submit(pdfForm(onePage, 'one.pdf'));
     const upload = s.ctx.store.peek(created.job_id)!.location!;
     const view = await ended(created.job_id);
     expect(view.status).toBe('Succeeded');
-    expect(remaining('main')).toBe(before - 1);
+    expect((await remaining('main'))).toBe(before - 1);
     await expect(fs.access(upload)).rejects.toThrow();
     const pdf = await fetch(view.pdf_url);
     expect(pdf.status).toBe(200);
@@ -90,17 +90,17 @@ describe('settlement of page reservations', () => {
   }, 150_000);
 
   it('a URL submission reserves 1 page and pays its real page count once known', async () => {
-    const before = remaining('main');
+    const before = (await remaining('main'));
     const created = await submit(JSON.stringify({ url: `${base}/five.pdf` }));
     expect(created.quota_remaining).toBe(before - 1);
     const view = await ended(created.job_id);
     expect(view.status, JSON.stringify(view).slice(0, 300)).toBe('Succeeded');
-    expect(remaining('main')).toBe(before - 5);
+    expect((await remaining('main'))).toBe(before - 5);
     expect(s.ctx.store.peek(created.job_id)!.creditUsed).toBe(5);
   }, 150_000);
 
   it('an office file (a workbook) reserves 1 page and pays its real page count (sheets) once known', async () => {
-    const before = remaining('main');
+    const before = (await remaining('main'));
     const xlsx = new Uint8Array(await fs.readFile(fixture('xlsx', 'sheet_visibility.xlsx')));
     const fd = new FormData();
     fd.append('file', new Blob([xlsx]), 'sheets.xlsx');
@@ -112,15 +112,15 @@ describe('settlement of page reservations', () => {
     expect(view.status).toBe('Succeeded');
     expect(view.page_count).toBeGreaterThan(1);
     expect(view.credit_used).toBe(view.page_count);
-    expect(remaining('main')).toBe(before - view.page_count);
+    expect((await remaining('main'))).toBe(before - view.page_count);
   }, 150_000);
 
   it('pages beyond the reservation are charged up to what the key has left, never below zero', async () => {
-    expect(remaining('poor')).toBe(3);
+    expect((await remaining('poor'))).toBe(3);
     const created = await submit(JSON.stringify({ url: `${base}/five.pdf` }), KEYS.poor);
     expect(created.quota_remaining).toBe(2);
     await ended(created.job_id, KEYS.poor);
-    expect(remaining('poor')).toBe(0);
+    expect((await remaining('poor'))).toBe(0);
     expect(s.ctx.store.peek(created.job_id)!.creditUsed).toBe(3);
     const refused = await fetch(`${s.url}/parse`, { method: 'POST', headers: auth(KEYS.poor), body: pdfForm(onePage, 'one.pdf') });
     expect(refused.status).toBe(402);
@@ -129,16 +129,16 @@ describe('settlement of page reservations', () => {
   it("the editor's re-parse reserves the PDF's pages like a parse and is settled when it ends", async () => {
     const parsed = await submit(pdfForm(fivePages, 'five.pdf', { page_range: '1-2' }));
     await ended(parsed.job_id);
-    const before = remaining('main');
+    const before = (await remaining('main'));
     const edit = JSON.stringify({ items: [{ type: 'text', page_number: 1, bbox: { left: 50, top: 50, width: 200, height: 30 }, replacement_text: 'EDITED' }] });
     const fd = pdfForm(fivePages, 'five.pdf', { edit_request: edit, job_id: parsed.job_id });
     const res = await fetch(`${s.url}/api/v1/pdf-editor/edit/reparse`, { method: 'POST', headers: auth(KEYS.main), body: fd });
     const body = await json(res);
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.new_job_id).toBeTruthy();
-    expect(remaining('main')).toBe(before - 2); // the original job's page_range: 2 pages
+    expect((await remaining('main'))).toBe(before - 2); // the original job's page_range: 2 pages
     const again = await ended(body.new_job_id);
     expect(again.status).toBe('Succeeded');
-    expect(remaining('main')).toBe(before - 2);
+    expect((await remaining('main'))).toBe(before - 2);
   }, 250_000);
 });

@@ -55,9 +55,9 @@ describe('presigned upload', () => {
 
   it('an expired URL is refused; expires_in sets the lifetime; the expired ticket fails and gives its page back', async () => {
     const main = s.ctx.keys.keys.find((k) => k.name === 'main')!;
-    const before = s.ctx.quota.remaining(main);
+    const before = (await s.ctx.quota.remaining(main));
     const { body: t } = await ticket({ file_name: 'a.pdf', expires_in: 1 });
-    expect(s.ctx.quota.remaining(main)).toBe(before - 1);
+    expect((await s.ctx.quota.remaining(main))).toBe(before - 1);
     expect(Date.parse(t.expires_at) - Date.now()).toBeLessThanOrEqual(1000);
     await new Promise((r) => setTimeout(r, 2100));
     const put = await fetch(t.upload_url, { method: 'PUT', headers: t.upload_headers, body: pdf });
@@ -67,7 +67,7 @@ describe('presigned upload', () => {
     const st = await json(await fetch(`${s.url}/parse/${t.job_id}`, { headers: auth(KEYS.main) }));
     expect(st.status).toBe('Failed');
     expect(st.message).toMatch(/expired/);
-    expect(s.ctx.quota.remaining(main)).toBe(before);
+    expect((await s.ctx.quota.remaining(main))).toBe(before);
   });
 
   it('a document the remaining quota cannot cover goes to Failed without processing', async () => {

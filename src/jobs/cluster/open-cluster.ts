@@ -20,6 +20,8 @@ import { ClusterWorkerEngine } from './worker-engine.js';
 import { LoggedJobStore } from './logged-store.js';
 import { PageFanout } from './page-fanout.js';
 import { RedisBlobStore } from './redis-blob-store.js';
+import { getOperation, registerOperation } from '../../operations/registry.js';
+import { V3_PAGES_OPERATION, v3PagesOperation } from '../../operations/parse-v3/pages-operation.js';
 
 export interface ClusterTiming {
   /** Lock of a claimed job, ms: a worker silent this long loses its job to another (default 30 s). */
@@ -74,6 +76,9 @@ export interface WorkerOptions extends ClusterTiming {
 }
 
 export async function openWorker(o: WorkerOptions): Promise<{ engine: ClusterWorkerEngine; workerId: string; close(graceMs: number): Promise<void> }> {
+  // A server's v3 markdown job sends its per-PDF parses here as jobs of this operation, which
+  // the one-process engine registers only where markdown jobs are made (engine.ts).
+  if (!getOperation(V3_PAGES_OPERATION)) registerOperation(v3PagesOperation);
   const redis = await openRedis(o.url);
   const workerId = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const log = o.log.child({ worker: workerId });

@@ -61,7 +61,7 @@ export async function editorRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         const asSubmitted = ctx.store.peek(job_id)?.request?.options ?? {};
         const type = sniff(await readHead(pdfs[0]!.path));
         reserved = (await billablePages(ctx.pageCounter, pdfs[0]!.path, type, asSubmitted.page_range, asSubmitted.password)).pages;
-        await ctx.quota.reserve(key, reserved);
+        await (await ctx.quota.reserve(key, reserved)).saved;
       }
       let newJob: string | undefined;
       try {

@@ -43,12 +43,13 @@ export async function extractRoutes(app: FastifyInstance, ctx: ServerContext): P
       let reserved = 0;
       try {
         if (body.extraFiles > 0) throw new QuireError('validation_error', `At most ${MAX_BATCH_FILES} files per batch`, 400);
-        await ctx.quota.reserve(key, Math.max(1, body.files.length));
+        const { left, saved } = await ctx.quota.reserve(key, Math.max(1, body.files.length));
+        await saved;
         reserved = Math.max(1, body.files.length);
         const { batch_size, ...fields } = body.fields;
         const options = kind === 'cite' ? { schema_data: fields.schema_data, enable_citations: true } : fields;
         const created = await ctx.batches.create(key, body.files.map((f) => f.path), options, batch_size);
-        return { ...created, quota_remaining: ctx.quota.remaining(key) };
+        return { ...created, quota_remaining: left };
       } catch (err) {
         if (reserved) await ctx.quota.adjust(key, -reserved);
         await removeFiles(body.files);

@@ -17,7 +17,7 @@ export async function jobsRoutes(app: FastifyInstance, ctx: ServerContext): Prom
 
   app.get('/jobs/:job_id', { schema: { summary: 'Generic job status', tags: ['jobs'], params: jobIdParams } }, async (req) => {
     const id = idOf(req);
-    const { jobId, ticket } = resolveOwned(ctx, keyOf(req), id);
+    const { jobId, ticket } = await resolveOwned(ctx, keyOf(req), id);
     if (!jobId) {
       return { id, status: ticket!.state === 'failed' ? 'FAILED' : 'queued', type: 'chunking', created_at: ticket!.createdAt, updated_at: ticket!.finishedAt ?? ticket!.createdAt, pdf_name: ticket!.fileName, pdf_hash: null, user_id: null, ...(ticket!.message ? { error: ticket!.message } : {}) };
     }
@@ -27,9 +27,9 @@ export async function jobsRoutes(app: FastifyInstance, ctx: ServerContext): Prom
   const results = async (req: FastifyRequest, reply: FastifyReply) => {
     const id = idOf(req);
     const key = keyOf(req);
-    const { jobId } = resolveOwned(ctx, key, id);
+    const { jobId, ticket } = await resolveOwned(ctx, key, id);
     if (jobId && ctx.store.peek(jobId)?.operation === 'tables') return ctx.engine.getTablesJob(jobId); // table results carry no file URLs
-    if (!jobId && !ctx.tickets.get(id)) throw notFound();
+    if (!jobId && !ticket) throw notFound();
     return sendView(reply, await readParseJob(ctx, key, id, { output_file: false, base64_images: false, include_chunks: true }));
   };
   app.get('/jobs/:job_id/results', { schema: { summary: 'Job results (table extraction result for table jobs)', tags: ['jobs'], params: jobIdParams } }, results);

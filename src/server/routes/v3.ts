@@ -82,7 +82,7 @@ export async function v3Routes(app: FastifyInstance, ctx: ServerContext): Promis
     schema: { summary: 'v3 job; output=markdown answers text/markdown when done', tags: ['v3'], querystring: { type: 'object', properties: { output: { type: 'string', enum: ['json', 'markdown'], description: 'markdown: the pages\' markdown concatenated, once done.' } } } },
   }, async (req, reply) => {
     const { job_id } = req.params as { job_id: string };
-    const state = await v3.jobs.read(v3.owned(keyOf(req), job_id));
+    const state = await v3.jobs.read(await v3.owned(keyOf(req), job_id));
     if (state.kind === 'live') return state.job;
     if ((req.query as { output?: string }).output === 'markdown') {
       const job = JSON.parse(state.kind === 'inline' ? state.json : await fs.readFile(state.file, 'utf8')) as V3Job;
@@ -102,7 +102,7 @@ export async function v3Routes(app: FastifyInstance, ctx: ServerContext): Promis
     schema: { summary: 'v3: presigned GET of a result delivered by result_url (no key)', tags: ['v3'], querystring: { type: 'object', properties: { expires: { type: 'string' }, signature: { type: 'string' } } } },
   }, async (req, reply) => {
     const { job_id } = req.params as { job_id: string };
-    const file = v3.verifyResult(job_id, req.query as { expires?: string; signature?: string });
+    const file = await v3.verifyResult(job_id, req.query as { expires?: string; signature?: string });
     return reply.type('application/json').send(await fs.readFile(file, 'utf8'));
   });
 }
