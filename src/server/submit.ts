@@ -18,6 +18,8 @@ import { billablePages, checkContent, readHead } from './inspect-input.js';
 import type { ApiKey } from './keys.js';
 import { readSubmission, type Submission } from './read-submission.js';
 import { countAccepted, refuseBusyKey } from './key-backpressure.js';
+import { primeWhenDone } from './view-bytes.js';
+import { markPhase } from '../runtime/phase-marks.js';
 
 export interface SubmitPlan {
   op: OperationName;
@@ -32,6 +34,9 @@ export interface SubmitPlan {
   /** The route's schema check of the fields read from a multipart body. */
   validate?: (fields: Record<string, unknown>) => void;
 }
+
+/** Uploads up to this size are also kept in memory while checked (no read back from disk). */
+const KEEP_BYTES = 16 * 2 ** 20;
 
 /** Submissions between their first byte and their job (upload, page count), per server. */
 const admitting = new WeakMap<ServerContext, number>();
@@ -67,7 +72,8 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
   const release = admit(ctx);
   let sub: Submission;
   try {
-    sub = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs });
+    sub = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs, keepBytes: KEEP_BYTES });
+    markPhase('upload-received');
   } catch (err) {
     release();
     throw err;
@@ -84,9 +90,11 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
     getOperation(plan.op)!.validate(options); // 400 naming the field, before anything is kept
     let pages = 1;
     if (sub.file) {
-      const type = checkContent(plan.fileField, sub.file.fileName, await readHead(sub.file.path));
-      pages = (await billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password)).pages;
+      const { data } = sub.file;
+      const type = checkContent(plan.fileField, sub.file.fileName, data ?? (await readHead(sub.file.path)));
+      pages = (await billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password, data)).pages;
     }
+    markPhase('pages-counted');
     // The deduction is made now (402 here, synchronously); its write, the job's owner and its
     // ledger entry are fsynced concurrently with the job starting, all before the answer.
     const deducted = ctx.quota.reserve(key, pages);
@@ -94,12 +102,15 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
     const input = sub.file ? { path: sub.file.path } : { url: url as string };
     const fileName = sub.file ? { file_name: sub.file.fileName } : {};
     const created = await ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName }).finally(release);
+    markPhase('job-created', created.job_id);
     await Promise.all([
       deducted,
       ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages }),
       ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] }),
     ]);
+    markPhase('submission-durable', created.job_id);
     countAccepted(ctx, key.name);
+    primeWhenDone(ctx, created.job_id);
     return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: ctx.quota.remaining(key) };
   } catch (err) {
     release();
