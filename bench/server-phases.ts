@@ -73,6 +73,9 @@ async function viaHttp(): Promise<Record<string, number>> {
     if (!m) throw new Error(`no server mark ${label}`);
     return m.t;
   };
+  const after = (label: string, t: number) => serverMarks.find((x) => x.label === label && x.job === created.job_id && x.t >= t)?.t;
+  const primed = after('view-primed', 0);
+  const spliced = after('result-spliced', seen);
   const m = ['upload-received', 'pages-counted', 'job-created', 'job-claimed', 'job-run-start', 'job-run-end', 'result-kept', 'job-finished', 'submission-durable'].map(of);
   const [upload, counted, created_, claimed, runStart, runEnd, kept, finished, durable] = m as [number, number, number, number, number, number, number, number, number];
   return {
@@ -87,6 +90,8 @@ async function viaHttp(): Promise<Record<string, number>> {
     'full result fetched and parsed': end - seen,
     'job created → claimed': claimed - created_,
     'POST answered, from its start (client; overlaps the job)': answered - t0,
+    'result view serialized, after the job finished': primed === undefined ? NaN : primed - finished,
+    'full fetch: answered from kept chunks (1) or not (0)': spliced === undefined ? 0 : 1,
     'its durable writes, after the job was created': durable - created_,
     total: end - t0,
   };

@@ -22,33 +22,47 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { getOperation } from '../operations/registry.js';
 import { chunkSourceOf } from '../render/chunk-lines.js';
+import { markPhase } from '../runtime/phase-marks.js';
 import type { ServerContext } from './context.js';
 import { signUrls } from './file-urls.js';
 import type { ApiKey } from './keys.js';
 import { readParseJob, resolveOwned, type ParseRead } from './present.js';
 import { signView, sendView } from './stream-view.js';
 
-/** Serialized chunks kept per server, at most this many characters in all (oldest go first). */
-const MAX_CHARS = 64 * 2 ** 20;
+/** Serialized chunks kept per server, at most this many bytes in all (oldest go first). */
+const MAX_BYTES = 64 * 2 ** 20;
 /** A job whose chunks serialize to more than this is not kept (read the ordinary way). */
 const MAX_ENTRY_CHARS = 16 * 2 ** 20;
 
+/** Kept as UTF-8 bytes: each answer then copies them instead of encoding half a megabyte again. */
 class ChunkTexts {
-  private readonly entries = new Map<string, string>();
-  private chars = 0;
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+  /** Jobs whose chunks cannot be kept (file URLs, a chunk-lines file): not tried again. */
+  private readonly refused = new Set<string>();
 
-  get(id: string): string | undefined {
+  isRefused(id: string): boolean {
+    return this.refused.has(id);
+  }
+
+  refuse(id: string): void {
+    this.refused.add(id);
+    if (this.refused.size > 10_000) this.refused.delete(this.refused.values().next().value!);
+  }
+
+  get(id: string): Buffer | undefined {
     return this.entries.get(id);
   }
 
   set(id: string, json: string): void {
     if (json.length > MAX_ENTRY_CHARS || this.entries.has(id)) return;
-    this.entries.set(id, json);
-    this.chars += json.length;
-    for (const [old, text] of this.entries) {
-      if (this.chars <= MAX_CHARS) break;
+    const buf = Buffer.from(json);
+    this.entries.set(id, buf);
+    this.bytes += buf.length;
+    for (const [old, b] of this.entries) {
+      if (this.bytes <= MAX_BYTES) break;
       this.entries.delete(old);
-      this.chars -= text.length;
+      this.bytes -= b.length;
     }
   }
 }
@@ -64,8 +78,8 @@ const textsOf = (ctx: ServerContext): ChunkTexts => {
 const HOLE = `quire-chunks-${randomUUID()}`;
 const HOLE_JSON = JSON.stringify(HOLE);
 
-/** The head (a view without chunks) with `chunks` put where the full view has them, as JSON. */
-function spliceChunks(head: Record<string, unknown>, chunksJson: string): string {
+/** The head (a view without chunks) with `chunks` put where the full view has them, as JSON bytes. */
+function spliceChunks(head: Record<string, unknown>, chunksJson: Buffer): Buffer {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(head)) {
     if (k === 'total_chunks' && !('chunks' in out)) out.chunks = HOLE;
@@ -74,7 +88,7 @@ function spliceChunks(head: Record<string, unknown>, chunksJson: string): string
   if (!('chunks' in out)) out.chunks = HOLE;
   const json = JSON.stringify(out);
   const at = json.indexOf(HOLE_JSON);
-  return json.slice(0, at) + chunksJson + json.slice(at + HOLE_JSON.length);
+  return Buffer.concat([Buffer.from(json.slice(0, at)), chunksJson, Buffer.from(json.slice(at + HOLE_JSON.length))]);
 }
 
 /** The default view's chunks of a succeeded parse job as JSON, or undefined where they cannot be kept. */
@@ -93,8 +107,10 @@ async function chunksText(ctx: ServerContext, jobId: string): Promise<string | u
 export async function primeView(ctx: ServerContext, jobId: string): Promise<void> {
   const rec = ctx.store.peek(jobId);
   if (!rec || rec.state !== 'succeeded' || textsOf(ctx).get(jobId) !== undefined) return;
-  const json = await chunksText(ctx, jobId).catch(() => undefined);
-  if (json !== undefined) textsOf(ctx).set(jobId, json);
+  const json = await chunksText(ctx, jobId).catch(() => null);
+  if (json) textsOf(ctx).set(jobId, json);
+  else if (json === undefined) textsOf(ctx).refuse(jobId);
+  markPhase('view-primed', jobId);
 }
 
 /** Primes a parse-family job's view when it ends (submission paths call this once per accepted job). */
@@ -112,16 +128,21 @@ export function primeWhenDone(ctx: ServerContext, jobId: string): void {
 export async function sendParseJob(ctx: ServerContext, reply: FastifyReply, key: ApiKey, id: string, q: ParseRead): Promise<unknown> {
   const { jobId } = resolveOwned(ctx, key, id); // 404 for another key's job, before anything else
   const cacheable = jobId && q.include_chunks !== false && !q.output_file && !q.base64_images && ctx.store.peek(jobId)?.state === 'succeeded' && ctx.store.peek(jobId)?.operation !== 'tables';
-  if (cacheable) {
+  if (cacheable && !textsOf(ctx).isRefused(jobId)) {
     let json = textsOf(ctx).get(jobId);
     if (json === undefined) {
-      json = await chunksText(ctx, jobId);
-      if (json !== undefined) textsOf(ctx).set(jobId, json);
+      const text = await chunksText(ctx, jobId);
+      if (text !== undefined) {
+        textsOf(ctx).set(jobId, text);
+        json = textsOf(ctx).get(jobId) ?? Buffer.from(text); // too large to keep: used once
+      } else textsOf(ctx).refuse(jobId);
     }
     if (json !== undefined) {
       const head = signView(ctx, await ctx.engine.getParseJob(jobId, { includeChunks: false })) as unknown as Record<string, unknown>;
       head.job_id = id;
-      return reply.type('application/json; charset=utf-8').send(spliceChunks(head, json));
+      const body = spliceChunks(head, json);
+      markPhase('result-spliced', jobId);
+      return reply.type('application/json; charset=utf-8').send(body);
     }
   }
   return sendView(reply, await readParseJob(ctx, key, id, q));
