@@ -6,16 +6,15 @@
  * `GET /parse/{id}?include_chunks=false` every `--poll-ms` ms, then fetches the full result).
  * The server runs with QUIRE_PHASE_MARKS=1 (src/runtime/phase-marks.ts): its marks and the
  * client's own times, all in epoch ms on this machine, cut each run into phases; the library
- * engine in this process marks the same job steps. Prints, per phase, the median, p90 and
+ * engine in this process marks the same job steps (onPhaseMark). Prints, per phase, the median, p90 and
  * minimum in ms for both paths and the HTTP path's extra over the library's counterpart
  * (the minimum is the cost on an unloaded moment; medians move with machine load, printed).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { percentile, spawnServer } from './lib/spawn-server.js';
-
-process.env.QUIRE_PHASE_MARKS = '1'; // before the engine's modules load: the library marks too
-const { createEngine } = await import('../src/index.js');
+import { createEngine } from '../src/index.js';
+import { onPhaseMark } from '../src/runtime/phase-marks.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(name);
@@ -37,17 +36,9 @@ const server = await spawnServer({ keys: 1, rps: 100, args: ['--workers', '1', '
   if (m) serverMarks.push(m);
   else if (l.trim()) process.stderr.write(`${l}\n`);
 } });
-// The library's marks go to this process's stderr: taken from there.
+// The library engine in this process marks the same steps, here straight into a list.
 const libMarks: Mark[] = [];
-const write = process.stderr.write.bind(process.stderr);
-process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-  const m = typeof chunk === 'string' ? parse(chunk) : undefined;
-  if (m) {
-    libMarks.push(m);
-    return true;
-  }
-  return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-}) as typeof process.stderr.write;
+onPhaseMark((t, label, job) => libMarks.push({ t, label, job }));
 const engine = createEngine({ workers: 1, maxConcurrentJobs: 1 });
 const now = () => performance.timeOrigin + performance.now();
 
@@ -129,7 +120,6 @@ for (let r = 0; r < RUNS; r++) {
 const load1 = os.loadavg()[0]!;
 await engine.close();
 await server.stop();
-process.stderr.write = write;
 
 const stats = (xs: number[]) => `median ${percentile(xs, 50).toFixed(1).padStart(6)}  p90 ${percentile(xs, 90).toFixed(1).padStart(6)}  min ${Math.min(...xs).toFixed(1).padStart(6)}`;
 console.log(`${RUNS} runs, polling every ${POLL} ms; load average ${load0.toFixed(1)} at start, ${load1.toFixed(1)} at end (${os.cpus().length} CPUs)`);
