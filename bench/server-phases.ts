@@ -71,8 +71,8 @@ async function viaHttp(): Promise<Record<string, number>> {
   const [upload, counted, created_, claimed, runStart, runEnd, kept, finished, durable] = m as [number, number, number, number, number, number, number, number, number];
   return {
     'upload received (request, multipart, file write)': upload - t0,
-    'page count': counted - upload,
-    'job record (fsync) and claim': claimed - counted,
+    'upload → pages counted': counted - upload,
+    'upload → job claimed (record fsync; beside the count)': claimed - upload,
     'input load, copy, hash': runStart - claimed,
     'job run': runEnd - runStart,
     'result kept': kept - runEnd,

@@ -88,21 +88,48 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       throw badRequest(plan.fileField, plan.allowUrl ? `provide "${plan.fileField}" (multipart file) or "${urlField}"` : `"${plan.fileField}" (multipart file) is required`);
     }
     getOperation(plan.op)!.validate(options); // 400 naming the field, before anything is kept
+    const input = sub.file ? { path: sub.file.path } : { url: url as string };
+    const fileName = sub.file ? { file_name: sub.file.fileName } : {};
+    const submit = () => ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName }).finally(release);
     let pages = 1;
+    let created: V | undefined;
     if (sub.file) {
       const { data } = sub.file;
       const type = checkContent(plan.fileField, sub.file.fileName, data ?? (await readHead(sub.file.path)));
-      pages = (await billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password, data)).pages;
+      const counting = billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password, data);
+      if (type === 'pdf' && ctx.quota.remaining(key) >= ctx.config.maxPages) {
+        // The key can pay for any document the page limit lets through, so the job starts
+        // while its pages are counted (pdf.js in the counter's thread) instead of after; the
+        // answer still waits for the count and is the same: should the count exceed what the
+        // key has left (a document over the page limit, or a concurrent submission that took
+        // the quota), the job is cancelled and deleted, the client gets the 402, and no trace
+        // stays. A key closer to its quota takes the path below (count, then job).
+        const [count, started] = await Promise.allSettled([counting, submit()]);
+        if (started.status === 'rejected') throw started.reason;
+        created = started.value;
+        markPhase('job-created', created.job_id);
+        if (count.status === 'rejected') {
+          discard(ctx, created.job_id);
+          throw count.reason;
+        }
+        pages = count.value.pages;
+      } else pages = (await counting).pages;
     }
     markPhase('pages-counted');
     // The deduction is made now (402 here, synchronously); its write, the job's owner and its
     // ledger entry are fsynced concurrently with the job starting, all before the answer.
-    const deducted = ctx.quota.reserve(key, pages);
+    let deducted: Promise<void>;
+    try {
+      deducted = ctx.quota.reserve(key, pages);
+    } catch (err) {
+      if (created) discard(ctx, created.job_id);
+      throw err;
+    }
     reserved = pages;
-    const input = sub.file ? { path: sub.file.path } : { url: url as string };
-    const fileName = sub.file ? { file_name: sub.file.fileName } : {};
-    const created = await ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName }).finally(release);
-    markPhase('job-created', created.job_id);
+    if (!created) {
+      created = await submit();
+      markPhase('job-created', created.job_id);
+    }
     await Promise.all([
       deducted,
       ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages }),
@@ -118,6 +145,16 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
     if (sub.file) await fs.rm(sub.file.path, { force: true });
     throw err;
   }
+}
+
+/** A job started before its submission was refused: cancelled, then deleted once it has ended. */
+function discard(ctx: ServerContext, id: string): void {
+  void ctx.engine
+    .cancel(id)
+    .catch(() => false)
+    .then(() => ctx.engine.ended(id))
+    .then(() => ctx.engine.deleteJob(id))
+    .catch(() => undefined);
 }
 
 /**
