@@ -68,7 +68,7 @@ async function viaHttp(): Promise<Record<string, number>> {
   const primed = after('view-primed', 0);
   const spliced = after('result-spliced', seen);
   const m = ['upload-received', 'pages-counted', 'job-created', 'job-claimed', 'job-run-start', 'job-run-end', 'result-kept', 'job-finished', 'submission-durable'].map(of);
-  const [upload, counted, , claimed, runStart, runEnd, kept, finished, durable] = m as [number, number, number, number, number, number, number, number, number];
+  const [upload, counted, created_, claimed, runStart, runEnd, kept, finished, durable] = m as [number, number, number, number, number, number, number, number, number];
   return {
     'upload received (request, multipart, file write)': upload - t0,
     'upload → pages counted': counted - upload,
@@ -82,7 +82,7 @@ async function viaHttp(): Promise<Record<string, number>> {
     'POST answered, from its start (client; overlaps the job)': answered - t0,
     'result view serialized, after the job finished': primed === undefined ? NaN : primed - finished,
     'full fetch: answered from kept chunks (1) or not (0)': spliced === undefined ? 0 : 1,
-    'its durable writes, after the job was created': durable - created_,
+    'its durable writes, after the job was created and counted': durable - created_,
     total: end - t0,
   };
 }
