@@ -12,9 +12,11 @@
  * HTTP the server process plus this client), which machine load does not inflate.
  * `--base-cli OTHER/dist/cli/main.js` also runs a server of another build (e.g. the branch's
  * base) and alternates it in every run at the first polling interval: a same-run comparison
- * of the HTTP overhead of two builds.
+ * of the HTTP overhead of two builds. Prints medians and p90s and the load average; per-phase
+ * times are bench/server-phases.ts's.
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import { createEngine } from '../src/index.js';
 import { percentile, spawnServer, type SpawnedServer } from './lib/spawn-server.js';
 
@@ -104,11 +106,13 @@ await head.stop();
 await base?.stop();
 const ml = percentile(lib, 50);
 const cl = percentile(libCpu, 50);
-console.log(`median library: wall ${ml.toFixed(0)} ms, CPU ${cl.toFixed(0)} ms`);
+console.log(`load average (1 min) ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`);
+console.log(`median library: wall ${ml.toFixed(0)} ms (p90 ${percentile(lib, 90).toFixed(0)} ms), CPU ${cl.toFixed(0)} ms`);
 for (const [i, p] of POLLS.entries()) {
   const mh = percentile(http[i]!, 50);
   const ch = percentile(httpCpu[i]!, 50);
-  console.log(`polling every ${p} ms: median http wall ${mh.toFixed(0)} ms, ratio ${(mh / ml).toFixed(2)}x (target ≤ 1.2x); CPU (server + client, all threads) ${ch.toFixed(0)} ms, ratio ${(ch / cl).toFixed(2)}x`);
+  const p90 = percentile(http[i]!, 90);
+  console.log(`polling every ${p} ms: median http wall ${mh.toFixed(0)} ms (p90 ${p90.toFixed(0)} ms), ratio ${(mh / ml).toFixed(2)}x (target ≤ 1.2x), p90 ratio ${(p90 / percentile(lib, 90)).toFixed(2)}x; CPU (server + client, all threads) ${ch.toFixed(0)} ms, ratio ${(ch / cl).toFixed(2)}x`);
 }
 if (base) {
   const mb = percentile(baseMs, 50);

@@ -19,15 +19,26 @@ export interface SpawnedServer {
   stop(): Promise<void>;
 }
 
-/** `opts.cli`: another build's dist/cli/main.js (bench/server-vs-library --base-cli). */
-export async function spawnServer(opts: { keys: number; rps: number; args: string[]; cli?: string }): Promise<SpawnedServer> {
+/**
+ * `opts.cli`: another build's dist/cli/main.js (bench/server-vs-library --base-cli).
+ * `opts.env`: extra environment; `opts.onStderr`: receives the server's stderr lines (else inherited).
+ */
+export async function spawnServer(opts: { keys: number; rps: number; args: string[]; cli?: string; env?: Record<string, string>; onStderr?: (line: string) => void }): Promise<SpawnedServer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-bench-server-'));
   const keys = Array.from({ length: opts.keys }, (_, i) => `bench-key-${String(i).padStart(4, '0')}-xxxxxxxx`);
   const keysFile = path.join(dir, 'keys.json');
   await fs.writeFile(keysFile, JSON.stringify({ keys: keys.map((key, i) => ({ name: `client-${i}`, key, requests_per_second: opts.rps })) }));
   // QUIRE_BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=DIR to profile it).
   const nodeArgs = (process.env.QUIRE_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, opts.cli ?? cli, 'serve', '--port', '0', '--data-dir', path.join(dir, 'data'), '--keys', keysFile, ...opts.args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, opts.cli ?? cli, 'serve', '--port', '0', '--data-dir', path.join(dir, 'data'), '--keys', keysFile, ...opts.args], { stdio: ['ignore', 'pipe', opts.onStderr ? 'pipe' : 'inherit'], env: { ...process.env, ...opts.env } });
+  if (opts.onStderr) {
+    let rest = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      const lines = (rest + d.toString()).split('\n');
+      rest = lines.pop()!;
+      for (const l of lines) opts.onStderr!(l);
+    });
+  }
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   const url = await new Promise<string>((resolve, reject) => {

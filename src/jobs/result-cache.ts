@@ -45,7 +45,13 @@ export class ResultCache {
     return this.recent.size;
   }
 
-  add(id: string, result: unknown): Promise<void> | void {
+  /**
+   * Keeps a job's result. Resolves with what the job's record must gain (`resultKey`) when
+   * the result is written now: the runner folds it into the record write that marks the job
+   * succeeded, so a finishing job's record is written once, not twice (the server's sample
+   * parse: one atomic rename fewer between the job's end and a poll seeing it).
+   */
+  add(id: string, result: unknown): Promise<Pick<JobRecord, 'resultKey'>> | void {
     if (isResultFileRef(result)) return this.recordFile(id, result.path);
     if (this.writeThrough) {
       // Kept in memory as well (the reads that follow a job's end at once, e.g. the poll
@@ -56,9 +62,12 @@ export class ResultCache {
         if (this.recent.size <= this.capacity) break;
         this.recent.delete(old);
       }
-      const written = this.persist(id, result);
-      this.writing.set(id, written.finally(() => this.writing.delete(id)));
-      return written;
+      // The job is running, so it cannot have been deleted: no record read first. A failed
+      // write fails the job (its record never claims a result that is not on disk).
+      const key = resultKeyFor(id);
+      const written = this.blobs.put(key, JSON.stringify(result));
+      this.writing.set(id, written.catch(() => undefined).finally(() => this.writing.delete(id)));
+      return written.then(() => ({ resultKey: key }));
     }
     this.recent.set(id, result);
     for (const [old, value] of this.recent) {
@@ -89,11 +98,11 @@ export class ResultCache {
     await Promise.all(this.writing.values());
   }
 
-  /** A result the operation wrote to the job's result file: recorded, never read here. */
-  private async recordFile(id: string, file: string): Promise<void> {
+  /** A result the operation wrote to the job's result file: recorded (by the runner's finishing write), never read here. */
+  private async recordFile(id: string, file: string): Promise<Pick<JobRecord, 'resultKey'>> {
     const key = resultKeyFor(id);
     if (file !== this.blobs.localPath(key)) throw new Error(`a result file must be the job's own (${key})`);
-    await this.store.update(id, { resultKey: key });
+    return { resultKey: key };
   }
 
   private async persist(id: string, result: unknown): Promise<void> {

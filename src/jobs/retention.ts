@@ -21,6 +21,9 @@ const finishedAt = (r: JobRecord) => Date.parse(r.finishedAt ?? r.createdAt);
 
 /** Removes what the policy says has expired at `now`; returns the ids of the jobs removed. */
 export async function sweep(store: JobStore, blobs: BlobStore, policy: RetentionPolicy, now: number): Promise<string[]> {
+  // Nothing can expire (the server keeps parse jobs until deleted): no listing of every record,
+  // which the engine would otherwise do after each job's end, O(jobs kept) on the main thread.
+  if (policy.retentionMs <= 0 && policy.maxFinishedJobs >= Number.MAX_SAFE_INTEGER) return [];
   const all = await store.list();
   const finished = all.filter((r) => TERMINAL_STATES.has(r.state)).sort((a, b) => finishedAt(a) - finishedAt(b));
   const remove = new Set<string>();

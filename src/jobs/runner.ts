@@ -20,6 +20,7 @@ import type { ResolvedConfig } from './config.js';
 import { JobConflictError, type JobStore } from './job-store.js';
 import type { PageQuota } from './quota.js';
 import { resultFileTarget } from './result-cache.js';
+import { markPhase } from '../runtime/phase-marks.js';
 import type { JobQueue } from './queue.js';
 
 const LEASE_MS = 60_000;
@@ -37,8 +38,11 @@ export interface RunnerDeps {
   /** Record the terminal state and wake the waiters. */
   finish(id: string, patch: Partial<JobRecord>): Promise<void>;
   progress(id: string, done: number, total: number): void;
-  /** A job's result: kept in memory for the reads that follow, then in the blob store. */
-  remember(id: string, result: unknown): Promise<void> | void;
+  /**
+   * A job's result: kept in memory for the reads that follow, then in the blob store. What
+   * it resolves with (the result's `resultKey`) goes into the record write that finishes the job.
+   */
+  remember(id: string, result: unknown): Promise<Partial<JobRecord> | void> | void;
 }
 
 export function inputKeyFor(id: string, ext: string): string {
@@ -114,6 +118,7 @@ export class JobRunner {
 
   private async execute(id: string, ctl: AbortController): Promise<void> {
     const { store, blobs, quota, pool, cfg } = this.d;
+    markPhase('job-claimed', id);
     let rec: JobRecord;
     try {
       rec = await store.update(id, { state: 'processing', startedAt: new Date().toISOString() }, { state: 'starting' });
@@ -131,7 +136,10 @@ export class JobRunner {
       const inputKey = rec.inputKey ?? inputKeyFor(id, ext);
       if (!rec.inputKey) await blobs.put(inputKey, input.bytes);
       const stored = await blobs.url(inputKey);
-      await store.update(id, { mimeType: input.mimeType, inputHash: await sha256Hex(input.bytes) });
+      // Not awaited (like progress): nothing below reads it, and on a durable store its write
+      // would delay the job's start; the store applies its writes to a job in order.
+      const facts = { mimeType: input.mimeType, inputHash: await sha256Hex(input.bytes) };
+      void store.update(id, facts).catch(() => undefined);
       const ctx: RunContext<unknown> = {
         jobId: id,
         input,
@@ -154,11 +162,15 @@ export class JobRunner {
           return reader.toDocument({ ...ctx, options: reader.validate(workbook ? {} : raw) });
         },
       };
+      markPhase('job-run-start', id);
       const result = await op.run(ctx);
+      markPhase('job-run-end', id);
       if (ctl.signal.aborted) throw ctl.signal.reason;
       // Not in the record: the result cache holds it, then the blob store (result-cache.ts).
-      await this.d.remember(id, result);
-      await this.d.finish(id, { state: 'succeeded', creditUsed: quota.commit(id) });
+      const kept = await this.d.remember(id, result);
+      markPhase('result-kept', id);
+      await this.d.finish(id, { ...kept, state: 'succeeded', creditUsed: quota.commit(id) });
+      markPhase('job-finished', id);
     } catch (err) {
       quota.release(id); // a job that did not succeed gives its pages back
       if (this.draining && ctl.signal.aborted) return; // stays processing: recovered at the next start

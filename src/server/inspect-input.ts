@@ -75,10 +75,10 @@ export async function pdfPageCount(counter: WorkerPool<TaskHandlers>, data: Uint
   }
 }
 
-/** Pages the job will bill: selected PDF pages, 1 for other documents (the job reconciles). */
-export async function billablePages(counter: WorkerPool<TaskHandlers>, file: string, type: SniffedType, pageRange: unknown, password?: unknown): Promise<{ pages: number; total: number | null }> {
+/** Pages the job will bill: selected PDF pages, 1 for other documents (the job reconciles). `data`: the file's bytes when already in memory. */
+export async function billablePages(counter: WorkerPool<TaskHandlers>, file: string, type: SniffedType, pageRange: unknown, password?: unknown, data?: Uint8Array): Promise<{ pages: number; total: number | null }> {
   if (type !== 'pdf') return { pages: 1, total: null };
-  const total = await pdfPageCount(counter, new Uint8Array(await fs.readFile(file)), typeof password === 'string' ? password : undefined);
+  const total = await pdfPageCount(counter, data ?? new Uint8Array(await fs.readFile(file)), typeof password === 'string' ? password : undefined);
   if (total === null) return { pages: 1, total: null };
   const ranges = parsePageRange('page_range', pageRange);
   if (!ranges) return { pages: total, total };

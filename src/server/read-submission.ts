@@ -16,7 +16,7 @@ import { checkFileName } from './inspect-input.js';
 
 export interface Submission {
   fields: Record<string, unknown>;
-  file?: { path: string; fileName: string; bytes: number };
+  file?: { path: string; fileName: string; bytes: number; data?: Uint8Array };
 }
 
 export interface ReadOptions {
@@ -25,6 +25,11 @@ export interface ReadOptions {
   maxBytes: number;
   /** Folder for the received file. */
   dir: string;
+  /**
+   * A file of at most this many bytes is also kept in memory (`file.data`) as it streams to
+   * disk, so the submission checks (content sniff, page count) need not read it back.
+   */
+  keepBytes?: number;
 }
 
 /** 413 at once when the declared length is already over the limit (nothing is read). */
@@ -59,9 +64,15 @@ export async function readSubmission(req: FastifyRequest, opts: ReadOptions): Pr
       await fs.mkdir(opts.dir, { recursive: true });
       const dest = path.join(opts.dir, randomUUID());
       file = { path: dest, fileName, bytes: 0 };
-      part.file.on('data', (c: Buffer) => (file!.bytes += c.length));
+      let kept: Buffer[] | undefined = opts.keepBytes ? [] : undefined;
+      part.file.on('data', (c: Buffer) => {
+        file!.bytes += c.length;
+        if (kept && file!.bytes <= opts.keepBytes!) kept.push(c);
+        else kept = undefined;
+      });
       await pipeline(part.file, createWriteStream(dest, { mode: 0o600 }));
       if (part.file.truncated) throw tooLarge(opts.maxBytes);
+      if (kept) file.data = Buffer.concat(kept);
     }
   } catch (err) {
     if (file) await fs.rm(file.path, { force: true });

@@ -18,6 +18,8 @@ import { billablePages, checkContent, readHead } from './inspect-input.js';
 import type { ApiKey } from './keys.js';
 import { readSubmission, type Submission } from './read-submission.js';
 import { countAccepted, refuseBusyKey } from './key-backpressure.js';
+import { primeWhenDone } from './view-bytes.js';
+import { markPhase } from '../runtime/phase-marks.js';
 
 export interface SubmitPlan {
   op: OperationName;
@@ -32,6 +34,9 @@ export interface SubmitPlan {
   /** The route's schema check of the fields read from a multipart body. */
   validate?: (fields: Record<string, unknown>) => void;
 }
+
+/** Uploads up to this size are also kept in memory while checked (no read back from disk). */
+const KEEP_BYTES = 16 * 2 ** 20;
 
 /** Submissions between their first byte and their job (upload, page count), per server. */
 const admitting = new WeakMap<ServerContext, number>();
@@ -67,7 +72,8 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
   const release = admit(ctx);
   let sub: Submission;
   try {
-    sub = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs });
+    sub = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs, keepBytes: KEEP_BYTES });
+    markPhase('upload-received');
   } catch (err) {
     release();
     throw err;
@@ -82,25 +88,57 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       throw badRequest(plan.fileField, plan.allowUrl ? `provide "${plan.fileField}" (multipart file) or "${urlField}"` : `"${plan.fileField}" (multipart file) is required`);
     }
     getOperation(plan.op)!.validate(options); // 400 naming the field, before anything is kept
-    let pages = 1;
-    if (sub.file) {
-      const type = checkContent(plan.fileField, sub.file.fileName, await readHead(sub.file.path));
-      pages = (await billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password)).pages;
-    }
-    // The deduction is decided now, before the job exists (402 here; atomic in the one-server
-    // book and in Redis); its write, the job's owner and its ledger entry are made durable
-    // concurrently with the job starting, all before the answer.
-    const { left, saved: deducted } = await ctx.quota.reserve(key, pages);
-    reserved = pages;
     const input = sub.file ? { path: sub.file.path } : { url: url as string };
     const fileName = sub.file ? { file_name: sub.file.fileName } : {};
-    const created = await ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName }).finally(release);
+    const submit = () => ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName }).finally(release);
+    let pages = 1;
+    let created: V | undefined;
+    if (sub.file) {
+      const { data } = sub.file;
+      const type = checkContent(plan.fileField, sub.file.fileName, data ?? (await readHead(sub.file.path)));
+      const counting = billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password, data);
+      if (type === 'pdf' && (await ctx.quota.remaining(key)) >= ctx.config.maxPages) {
+        // The key can pay for any document the page limit lets through, so the job starts
+        // while its pages are counted (pdf.js in the counter's thread) instead of after; the
+        // answer still waits for the count and is the same: should the count exceed what the
+        // key has left (a document over the page limit, or a concurrent submission that took
+        // the quota), the job is cancelled and deleted, the client gets the 402, and no trace
+        // stays. A key closer to its quota takes the path below (count, then job).
+        const [count, started] = await Promise.allSettled([counting, submit()]);
+        if (started.status === 'rejected') throw started.reason;
+        created = started.value;
+        markPhase('job-created', created.job_id);
+        if (count.status === 'rejected') {
+          discard(ctx, created.job_id);
+          throw count.reason;
+        }
+        pages = count.value.pages;
+      } else pages = (await counting).pages;
+    }
+    markPhase('pages-counted');
+    // The deduction is made now (402 here, synchronously); its write, the job's owner and its
+    // ledger entry are fsynced concurrently with the job starting, all before the answer.
+    let deducted: Promise<unknown>;
+    let left: number;
+    try {
+      ({ left, saved: deducted } = await ctx.quota.reserve(key, pages));
+    } catch (err) {
+      if (created) discard(ctx, created.job_id);
+      throw err;
+    }
+    reserved = pages;
+    if (!created) {
+      created = await submit();
+      markPhase('job-created', created.job_id);
+    }
     await Promise.all([
       deducted,
       ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages }),
       ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] }),
     ]);
+    markPhase('submission-durable', created.job_id);
     countAccepted(ctx, key.name);
+    primeWhenDone(ctx, created.job_id);
     return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: left };
   } catch (err) {
     release();
@@ -108,6 +146,16 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
     if (sub.file) await fs.rm(sub.file.path, { force: true });
     throw err;
   }
+}
+
+/** A job started before its submission was refused: cancelled, then deleted once it has ended. */
+function discard(ctx: ServerContext, id: string): void {
+  void ctx.engine
+    .cancel(id)
+    .catch(() => false)
+    .then(() => ctx.engine.ended(id))
+    .then(() => ctx.engine.deleteJob(id))
+    .catch(() => undefined);
 }
 
 /**

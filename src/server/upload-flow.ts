@@ -24,6 +24,7 @@ import type { ApiKey } from './keys.js';
 import { checkDeclaredLength } from './read-submission.js';
 import { nowSeconds } from './signing.js';
 import type { Ticket } from './tickets.js';
+import { primeWhenDone } from './view-bytes.js';
 
 export const DEFAULT_UPLOAD_TTL_S = 15 * 60;
 
@@ -166,6 +167,7 @@ async function queueHeld(ctx: ServerContext, t: Ticket): Promise<boolean> {
       ctx.settlement.open({ job: created.job_id, owner: t.owner, reserved: t.reserved, inputs: [dest] }),
       ctx.tickets.save({ ...t, state: 'queued', engineJobId: created.job_id }),
     ]);
+    primeWhenDone(ctx, created.job_id);
     return true;
   } catch (err) {
     if (err instanceof QueueFullError || err instanceof EngineClosedError || ctx.stopping) return false;

@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { keyOf } from '../auth.js';
 import type { ServerContext } from '../context.js';
 import { notFound } from '../errors.js';
-import { readParseJob, resolveOwned } from '../present.js';
-import { sendView } from '../stream-view.js';
+import { resolveOwned } from '../present.js';
+import { sendParseJob } from '../view-bytes.js';
 import { jobIdParams } from './schemas.js';
 
 export async function jobsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -30,7 +30,7 @@ export async function jobsRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     const { jobId, ticket } = await resolveOwned(ctx, key, id);
     if (jobId && ctx.store.peek(jobId)?.operation === 'tables') return ctx.engine.getTablesJob(jobId); // table results carry no file URLs
     if (!jobId && !ticket) throw notFound();
-    return sendView(reply, await readParseJob(ctx, key, id, { output_file: false, base64_images: false, include_chunks: true }));
+    return sendParseJob(ctx, reply, key, id, { output_file: false, base64_images: false, include_chunks: true });
   };
   app.get('/jobs/:job_id/results', { schema: { summary: 'Job results (table extraction result for table jobs)', tags: ['jobs'], params: jobIdParams } }, results);
   app.get('/jobs/:job_id/result', { schema: { summary: 'Alias of /jobs/{job_id}/results', tags: ['jobs'], params: jobIdParams } }, results);

@@ -15,8 +15,8 @@ import type { Segment } from '../../model/document.js';
 import { viewerHtml } from '../../render/viewer-html.js';
 import type { ServerContext } from '../context.js';
 import { readParseJob, type ParseRead } from '../present.js';
-import { sendView } from '../stream-view.js';
 import { submitJob } from '../submit.js';
+import { sendParseJob } from '../view-bytes.js';
 import { excelBody, jobIdParams, multipart, parseBody, parseStatusQuery, validateFields } from './schemas.js';
 
 const submitLimit = { rateLimit: {} };
@@ -41,7 +41,7 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     schema: { summary: 'Parse job status and result', tags: ['parse'], params: jobIdParams, querystring: parseStatusQuery },
   }, async (req, reply) => {
     const { job_id } = req.params as { job_id: string };
-    return sendView(reply, await readParseJob(ctx, keyOf(req), job_id, req.query as ParseRead));
+    return sendParseJob(ctx, reply, keyOf(req), job_id, req.query as ParseRead);
   });
 
   app.get('/parse/:job_id/view', {
