@@ -35,7 +35,7 @@ async function post(key: string, bytes: Uint8Array, fields: Record<string, strin
 describe('a job started while its pages are counted', () => {
   it('is cancelled and deleted when the count exceeds the quota: 402, nothing charged, no job left', async () => {
     const poor = s.ctx.keys.keys.find((k) => k.name === 'poor')!;
-    expect(s.ctx.quota.remaining(poor)).toBeGreaterThanOrEqual(s.ctx.config.maxPages);
+    expect(await s.ctx.quota.remaining(poor)).toBeGreaterThanOrEqual(s.ctx.config.maxPages);
     // Watch (not replace) the engine's submissions: the job must really have been started.
     const started: string[] = [];
     const submit = s.ctx.engine.submit.bind(s.ctx.engine);
@@ -50,7 +50,7 @@ describe('a job started while its pages are counted', () => {
     expect(started).toHaveLength(1);
     expect(body.error.code).toBe('insufficient_quota');
     expect(body.error.details).toMatchObject({ pages_needed: 19, quota_remaining: 3 });
-    expect(s.ctx.quota.remaining(poor)).toBe(3);
+    expect(await s.ctx.quota.remaining(poor)).toBe(3);
     const end = Date.now() + 20_000;
     while ((await s.ctx.engine.list()).length > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
     expect(await s.ctx.engine.list()).toEqual([]);
@@ -70,6 +70,6 @@ describe('a job started while its pages are counted', () => {
     expect(done.status).toBe('Succeeded');
     expect(done.page_count).toBe(2);
     await s.ctx.settlement.whenSettled(created.job_id);
-    expect(s.ctx.quota.remaining(poor)).toBe(1);
+    expect(await s.ctx.quota.remaining(poor)).toBe(1);
   }, 60_000);
 });
