@@ -7,11 +7,14 @@
  * cannot grow an entry), compression ratio for large zip entries, absolute and `..` paths,
  * and links (tar symlinks/hardlinks; nothing is ever written to disk, so a zip "link"
  * entry is only its target's name and is skipped as non-PDF).
+ *
+ * The two libraries load when an archive is read: this module is reachable from the CLI's
+ * start (v3 jobs), and importing them there cost every command, a plain parse included,
+ * their load time (tar-stream's five packages and fflate).
  */
 import { gunzipSync } from 'node:zlib';
 import { Readable } from 'node:stream';
-import { unzipSync } from 'fflate';
-import tar from 'tar-stream';
+import type { unzipSync as UnzipSync } from 'fflate';
 import { ProcessingError } from '../errors.js';
 import { sniff } from './sniff.js';
 
@@ -69,7 +72,7 @@ function tooLarge(msg: string): ProcessingError {
   return new ProcessingError('too_large', `Archive rejected: ${msg}.`);
 }
 
-function readZip(bytes: Uint8Array, limits: ArchiveLimits): ArchiveContents {
+function readZip(bytes: Uint8Array, limits: ArchiveLimits, unzipSync: typeof UnzipSync): ArchiveContents {
   const refused: ArchiveContents['refused'] = [];
   let count = 0;
   let total = 0;
@@ -107,6 +110,7 @@ function readZip(bytes: Uint8Array, limits: ArchiveLimits): ArchiveContents {
 async function readTar(bytes: Uint8Array, limits: ArchiveLimits): Promise<ArchiveContents> {
   const refused: ArchiveContents['refused'] = [];
   const pdfs: ArchiveEntry[] = [];
+  const { default: tar } = await import('tar-stream');
   const extract = tar.extract();
   let count = 0;
   let total = 0;
@@ -159,7 +163,7 @@ async function readTar(bytes: Uint8Array, limits: ArchiveLimits): Promise<Archiv
 /** Reads the PDFs of an archive; throws ProcessingError for bad or oversized archives. */
 export async function readPdfArchive(bytes: Uint8Array, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<ArchiveContents> {
   const kind = archiveKind(bytes);
-  if (kind === 'zip') return readZip(bytes, limits);
+  if (kind === 'zip') return readZip(bytes, limits, (await import('fflate')).unzipSync);
   if (kind === 'tar') return readTar(bytes, limits);
   if (kind === 'gzip') {
     let tarBytes: Uint8Array;
