@@ -60,7 +60,7 @@ try {
         const model = similarity(documentMarkdown(doc), gt);
         const done = await engine.waitForJob((await engine.parse(bytes, { file_name: name } as never)).job_id, { timeoutMs: 120_000 });
         if (done.status !== 'Succeeded') throw new Error(`parse ${done.status}: ${done.message}`);
-        const md = chunksMarkdown((done.chunks ?? []) as Chunk[]);
+        const md = chunksMarkdown((done.chunks ?? []) as unknown as Chunk[]);
         writeFileSync(path.join(cacheDir, `${f}.md`), md);
         const product = similarity(md, gt);
         rows.push({ kind, product, model });
