@@ -33,12 +33,23 @@ function escapeText(s: string): string {
     .join('');
 }
 
+/**
+ * Prose (not table cells): also `<` and `>` as entities, or a renderer takes words such as
+ * `<w:p>` for HTML tags and hides them (docling writes them the same way).
+ */
+function escapeProse(s: string): string {
+  return escapeText(s)
+    .split(/(\$[^$\n]+\$)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('');
+}
+
 /** Escaped text with its hyperlinks as markdown links (first occurrence of each). */
 function inline(item: DocItem): string {
-  if (item.runs) return runsMarkdown(item.runs, escapeText);
-  let out = escapeText(item.text);
+  if (item.runs) return runsMarkdown(item.runs, escapeProse);
+  let out = escapeProse(item.text);
   for (const l of item.links ?? []) {
-    const label = escapeText(l.text);
+    const label = escapeProse(l.text);
     const at = out.indexOf(label);
     if (at < 0 || /[\s()]/.test(l.href)) continue;
     out = `${out.slice(0, at)}[${label}](${l.href})${out.slice(at + label.length)}`;

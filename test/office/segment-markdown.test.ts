@@ -18,6 +18,8 @@ import { createEngine, type Engine } from '../../src/index.js';
 import { resetSofficeCache } from '../../src/engines/soffice/soffice.js';
 import { loadDocx } from '../../src/formats/docx/load-docx.js';
 import { loadPptx } from '../../src/formats/pptx/load-pptx.js';
+import { mathLatex } from '../../src/formats/docx/omml.js';
+import { parseXml } from '../../src/formats/office/xml-tree.js';
 import { documentMarkdown } from '../../src/render/markdown-pages.js';
 import { chunksMarkdown } from '../../src/operations/parse/export/write-exports.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
@@ -36,6 +38,7 @@ async function conventionsDocx(): Promise<Uint8Array> {
         children: [
           new Paragraph({ text: 'Quarterly notes', heading: HeadingLevel.HEADING_1 }),
           new Paragraph('The field snake_case_name keeps its *stars* literal.'),
+          new Paragraph('Every <w:p> element is a paragraph.'),
           new Paragraph({ text: 'First bullet', bullet: { level: 0 } }),
           new Paragraph({ text: 'Nested bullet', bullet: { level: 1 } }),
           new Paragraph({ text: 'Step one', numbering: { reference: 'steps', level: 0 } }),
@@ -102,6 +105,9 @@ describe('office segment markdown and the markdown export', () => {
     expect(md('Picture')).toEqual(['<!-- image -->']);
     expect(md('Table')[0]).toBe('| Region | Sales | Sales |\n| --- | --- | --- |\n| North | Q1 | 10 |');
     expect(md('Text')).toContain('The field snake\\_case\\_name keeps its \\*stars\\* literal.');
+    // Angle brackets as entities, or a markdown renderer hides `<w:p>` as an HTML tag.
+    expect(md('Text')).toContain('Every &lt;w:p&gt; element is a paragraph.');
+    expect(segments.find((s) => s.content.startsWith('Every'))!.content).toBe('Every <w:p> element is a paragraph.');
     expect(md('SectionHeader')).toEqual(['## Quarterly notes']);
     // Headers and footers stay segments (content and markdown) but not in the export.
     expect(md('PageHeader')).toEqual(['Running header text']);
@@ -133,5 +139,14 @@ describe('office segment markdown and the markdown export', () => {
     const chart = segments.find((s) => s.segment_type === 'Picture' && s.markdown.includes('| --- |'))!;
     expect(chart.markdown).toMatch(/<!-- image -->\n\n\w+ chart\n\n\| {2}\| Freshwater Ducks \| Saltwater Ducks \|/);
     expect(exported).toBe(documentMarkdown(loadPptx(bytes, 'pptx_chart.pptx')));
+  });
+});
+
+describe('OMML symbols', () => {
+  const math = (body: string) => mathLatex(parseXml(`<m:oMath xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math">${body}</m:oMath>`, 'eq.xml').children.find((c) => c.name === 'm:oMath')!);
+  const r = (t: string) => `<m:r><m:t>${t}</m:t></m:r>`;
+  it('writes set operators, ellipses and n-ary wedges as LaTeX commands', () => {
+    expect(math(r('A∩B∪C…'))).toBe('A \\cap B \\cup C \\ldots');
+    expect(math(`<m:nary><m:naryPr><m:chr m:val="⋀"/></m:naryPr><m:sub/><m:sup/><m:e>${r('x')}</m:e></m:nary>`)).toBe('\\bigwedge x');
   });
 });
