@@ -145,8 +145,15 @@ describe('office segment markdown and the markdown export', () => {
 describe('OMML symbols', () => {
   const math = (body: string) => mathLatex(parseXml(`<m:oMath xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math">${body}</m:oMath>`, 'eq.xml').children.find((c) => c.name === 'm:oMath')!);
   const r = (t: string) => `<m:r><m:t>${t}</m:t></m:r>`;
-  it('writes set operators, ellipses and n-ary wedges as LaTeX commands', () => {
+  it('writes set operators, ellipses and n-ary operators as LaTeX commands', () => {
     expect(math(r('A∩B∪C…'))).toBe('A \\cap B \\cup C \\ldots');
     expect(math(`<m:nary><m:naryPr><m:chr m:val="⋀"/></m:naryPr><m:sub/><m:sup/><m:e>${r('x')}</m:e></m:nary>`)).toBe('\\bigwedge x');
+    expect(math(`<m:nary><m:naryPr><m:chr m:val="∯"/></m:naryPr><m:sub>${r('0')}</m:sub><m:sup/><m:e>${r('y')}</m:e></m:nary>`)).toBe('\\oiint_{0}y');
+  });
+  it('writes a fraction without a bar as a stacked pair and a linear one with a slash', () => {
+    const f = (type: string) => math(`<m:f><m:fPr><m:type m:val="${type}"/></m:fPr><m:num>${r('n')}</m:num><m:den>${r('k')}</m:den></m:f>`);
+    expect(f('noBar')).toBe('\\genfrac{}{}{0pt}{}{n}{k}');
+    expect(f('lin')).toBe('n/k');
+    expect(f('bar')).toBe('\\frac{n}{k}');
   });
 });

@@ -12,7 +12,7 @@ const SYMBOLS: Record<string, string> = {
   '∩': '\\cap', '∪': '\\cup', '…': '\\ldots', '⋯': '\\cdots', '∀': '\\forall', '∃': '\\exists', '∇': '\\nabla', '∉': '\\notin', '⊂': '\\subset', '⊃': '\\supset', '⊆': '\\subseteq', '⊇': '\\supseteq',
   '≡': '\\equiv', '∝': '\\propto', '←': '\\leftarrow', '⇒': '\\Rightarrow', '⇔': '\\Leftrightarrow', '↔': '\\leftrightarrow',
 };
-const NARY: Record<string, string> = { '∑': '\\sum', '∏': '\\prod', '∫': '\\int', '∬': '\\iint', '∮': '\\oint', '⋃': '\\bigcup', '⋂': '\\bigcap', '⋀': '\\bigwedge', '⋁': '\\bigvee', '∐': '\\coprod' };
+const NARY: Record<string, string> = { '∑': '\\sum', '∏': '\\prod', '∫': '\\int', '∬': '\\iint', '∮': '\\oint', '⋃': '\\bigcup', '⋂': '\\bigcap', '∭': '\\iiint', '∯': '\\oiint', '∰': '\\oiiint', '⋀': '\\bigwedge', '⋁': '\\bigvee', '∐': '\\coprod' };
 const FUNCS = new Set(['sin', 'cos', 'tan', 'log', 'ln', 'exp', 'lim', 'max', 'min', 'sec', 'csc', 'cot', 'sinh', 'cosh', 'tanh']);
 
 function symbols(s: string): string {
@@ -37,8 +37,13 @@ export function toLatex(n: XmlNode): string {
   switch (n.name) {
     case 'm:r':
       return symbols(children(n, 'm:t').map(textOf).join(''));
-    case 'm:f':
+    case 'm:f': {
+      // Fraction types: bar (default), noBar (stacked, as in a binomial), lin (a/b), skw.
+      const type = val(n, 'm:fPr', 'm:type');
+      if (type === 'noBar') return `\\genfrac{}{}{0pt}{}{${arg(n, 'm:num')}}{${arg(n, 'm:den')}}`;
+      if (type === 'lin' || type === 'skw') return `${arg(n, 'm:num')}/${arg(n, 'm:den')}`;
       return `\\frac{${arg(n, 'm:num')}}{${arg(n, 'm:den')}}`;
+    }
     case 'm:sSup':
       return `${arg(n, 'm:e')}^{${arg(n, 'm:sup')}}`;
     case 'm:sSub':
