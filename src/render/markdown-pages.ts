@@ -109,7 +109,12 @@ export function itemMarkdown(item: DocItem): string {
     case 'ListItem': {
       const l = item.list ?? { ordered: false, depth: 0 };
       let marker = '-';
-      if (l.ordered && l.marker) marker = /[.)]$/.test(l.marker) ? l.marker : `${l.marker}.`;
+      if (l.ordered && l.marker) {
+        // Markdown numbers a list only with `1.`/`1)`; other labels (`1.1.`, `a)`, `iv.`) are
+        // kept as the text of a bullet item, or `1.1.` would read as a paragraph (docling too).
+        const label = /[.)]$/.test(l.marker) ? l.marker : `${l.marker}.`;
+        marker = /^\d{1,9}[.)]$/.test(label) ? label : `- ${label}`;
+      }
       if (l.checked !== undefined) marker += l.checked ? ' [x]' : ' [ ]';
       const indent = ' '.repeat(4 * Math.max(0, l.depth));
       return `${indent}${marker} ${inline(item).replace(/\n/g, `  \n${indent}  `)}`;

@@ -30,7 +30,18 @@ async function conventionsDocx(): Promise<Uint8Array> {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
   const cell = (text: string, extra: Record<string, number> = {}) => new TableCell({ children: [new Paragraph(text)], ...extra });
   const doc = new Document({
-    numbering: { config: [{ reference: 'steps', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }] }] },
+    numbering: {
+      config: [
+        { reference: 'steps', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }] },
+        {
+          reference: 'outline',
+          levels: [
+            { level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START },
+            { level: 1, format: LevelFormat.DECIMAL, text: '%1.%2.', alignment: AlignmentType.START },
+          ],
+        },
+      ],
+    },
     sections: [
       {
         headers: { default: new Header({ children: [new Paragraph('Running header text')] }) },
@@ -43,6 +54,9 @@ async function conventionsDocx(): Promise<Uint8Array> {
           new Paragraph({ text: 'Nested bullet', bullet: { level: 1 } }),
           new Paragraph({ text: 'Step one', numbering: { reference: 'steps', level: 0 } }),
           new Paragraph({ text: 'Step two', numbering: { reference: 'steps', level: 0 } }),
+          new Paragraph('Outline:'),
+          new Paragraph({ text: 'Part one', numbering: { reference: 'outline', level: 0 } }),
+          new Paragraph({ text: 'Sub one', numbering: { reference: 'outline', level: 1 } }),
           new Paragraph({ children: [new ImageRun({ type: 'png', data: png, transformation: { width: 40, height: 30 } })] }),
           new Table({
             rows: [
@@ -114,6 +128,8 @@ describe('office segment markdown and the markdown export', () => {
     expect(md('PageFooter')).toEqual(['Running footer text']);
     expect(exported).not.toContain('Running');
     expect(exported).toContain('- First bullet\n    - Nested bullet\n1. Step one\n2. Step two');
+    // `1.1.` is no markdown list number: the label stays, as the text of a bullet item.
+    expect(exported).toContain('1. Part one\n    - 1.1. Sub one');
     expect(exported).toBe(chunksMarkdown(chunks as never));
     // One renderer: the export is the document's own markdown.
     expect(exported).toBe(documentMarkdown(loadDocx(bytes, 'notes.docx')));
