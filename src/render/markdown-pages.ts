@@ -1,6 +1,8 @@
 /**
- * QuireDocument → markdown, per page (the v3 result's `pages[]`, the markdown export, and
- * the `markdown` of office/HTML segments). One renderer for all three so they agree.
+ * QuireDocument → markdown, per page or whole (`documentMarkdown`), and per item
+ * (`itemMarkdown`): segments.ts gives office/HTML segments this item markdown, so their
+ * chunks' markdown and the markdown export equal the document markdown. (PDF segments and
+ * the v3 pages of PDFs keep segments.ts's own renderer, unchanged for the golden outputs.)
  *
  * Conventions (chosen to read well and to match docling's markdown, the corpus's ground
  * truth): Title `#`, SectionHeader level L `#`×(L+1); list items `-` or their own number,
