@@ -1,6 +1,8 @@
 /**
- * QuireDocument → markdown, per page (the v3 result's `pages[]`, the markdown export, and
- * the `markdown` of office/HTML segments). One renderer for all three so they agree.
+ * QuireDocument → markdown, per page or whole (`documentMarkdown`), and per item
+ * (`itemMarkdown`): segments.ts gives office/HTML segments this item markdown, so their
+ * chunks' markdown and the markdown export equal the document markdown. (PDF segments and
+ * the v3 pages of PDFs keep segments.ts's own renderer, unchanged for the golden outputs.)
  *
  * Conventions (chosen to read well and to match docling's markdown, the corpus's ground
  * truth): Title `#`, SectionHeader level L `#`×(L+1); list items `-` or their own number,
@@ -33,12 +35,23 @@ function escapeText(s: string): string {
     .join('');
 }
 
+/**
+ * Prose (not table cells): also `<` and `>` as entities, or a renderer takes words such as
+ * `<w:p>` for HTML tags and hides them (docling writes them the same way).
+ */
+function escapeProse(s: string): string {
+  return escapeText(s)
+    .split(/(\$[^$\n]+\$)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('');
+}
+
 /** Escaped text with its hyperlinks as markdown links (first occurrence of each). */
 function inline(item: DocItem): string {
-  if (item.runs) return runsMarkdown(item.runs, escapeText);
-  let out = escapeText(item.text);
+  if (item.runs) return runsMarkdown(item.runs, escapeProse);
+  let out = escapeProse(item.text);
   for (const l of item.links ?? []) {
-    const label = escapeText(l.text);
+    const label = escapeProse(l.text);
     const at = out.indexOf(label);
     if (at < 0 || /[\s()]/.test(l.href)) continue;
     out = `${out.slice(0, at)}[${label}](${l.href})${out.slice(at + label.length)}`;
@@ -98,7 +111,12 @@ export function itemMarkdown(item: DocItem): string {
     case 'ListItem': {
       const l = item.list ?? { ordered: false, depth: 0 };
       let marker = '-';
-      if (l.ordered && l.marker) marker = /[.)]$/.test(l.marker) ? l.marker : `${l.marker}.`;
+      if (l.ordered && l.marker) {
+        // Markdown numbers a list only with `1.`/`1)`; other labels (`1.1.`, `a)`, `iv.`) are
+        // kept as the text of a bullet item, or `1.1.` would read as a paragraph (docling too).
+        const label = /[.)]$/.test(l.marker) ? l.marker : `${l.marker}.`;
+        marker = /^\d{1,9}[.)]$/.test(label) ? label : `- ${label}`;
+      }
       if (l.checked !== undefined) marker += l.checked ? ' [x]' : ' [ ]';
       const indent = ' '.repeat(4 * Math.max(0, l.depth));
       return `${indent}${marker} ${inline(item).replace(/\n/g, `  \n${indent}  `)}`;

@@ -2,6 +2,14 @@
  * The neutral document → the spec's v1 segments (content, html, markdown, embed, ocr,
  * image, provenance of merged tables). One renderer for every item type; tables go through
  * render/table.ts. Chunking (pipeline/chunking) then groups these segments.
+ *
+ * Segment `markdown` of documents whose text is native (DOCX, PPTX, HTML: every page's
+ * `textSource` is 'native') comes from render/markdown-pages.ts's `itemMarkdown`, the one
+ * docling-like markdown writer (escaping, `<!-- image -->` pictures, charts with their
+ * series table, spanning table cells repeated, list numbering and indentation, line breaks),
+ * so the chunks' markdown and the markdown export read as the document's own markdown does.
+ * The spec leaves segment markdown open; PDFs and images keep the renderer below, so their
+ * v1 output (test/golden) is unchanged.
  */
 import type { Segment } from '../model/document.js';
 import type { DocItem, QuireDocument } from '../model/quire-document.js';
@@ -9,6 +17,7 @@ import { escapeHtml } from './escape.js';
 import { runsHtml, runsMarkdown } from './inline-runs.js';
 import { tableHtml, tableMarkdown } from './table.js';
 import { markInline } from './inline-marks.js';
+import { itemMarkdown } from './markdown-pages.js';
 
 export interface Rendered {
   html: string;
@@ -98,13 +107,20 @@ function renderBlock(item: DocItem): Rendered {
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
+/** Office and HTML documents: their text is the file's own, never a text layer or OCR. */
+export function hasNativeText(doc: QuireDocument): boolean {
+  return doc.pages.length > 0 && doc.pages.every((p) => p.textSource === 'native');
+}
+
 /** Every item of the document as a v1 segment, in reading order. */
 export function segmentsOf(doc: QuireDocument): Segment[] {
   const pages = new Map(doc.pages.map((p) => [p.pageNumber, p]));
+  const native = hasNativeText(doc);
   return doc.items.map((item) => {
     const first = item.prov[0]!;
     const page = pages.get(first.pageNumber);
     const r = renderItem(item);
+    if (native) r.markdown = itemMarkdown(item);
     const seg: Segment = {
       segment_id: item.id,
       segment_type: item.type,

@@ -9,8 +9,10 @@ import { child, children, textOf, type XmlNode } from '../office/xml-tree.js';
 const SYMBOLS: Record<string, string> = {
   'π': '\\pi', 'α': '\\alpha', 'β': '\\beta', 'γ': '\\gamma', 'δ': '\\delta', 'ε': '\\epsilon', 'θ': '\\theta', 'λ': '\\lambda', 'μ': '\\mu', 'σ': '\\sigma', 'φ': '\\phi', 'ω': '\\omega', 'Δ': '\\Delta', 'Σ': '\\Sigma', 'Ω': '\\Omega',
   '∞': '\\infty', '×': '\\times', '÷': '\\div', '±': '\\pm', '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '≈': '\\approx', '→': '\\rightarrow', '∈': '\\in', '∂': '\\partial', '·': '\\cdot', '∙': '\\cdot', '−': '-',
+  '∩': '\\cap', '∪': '\\cup', '…': '\\ldots', '⋯': '\\cdots', '∀': '\\forall', '∃': '\\exists', '∇': '\\nabla', '∉': '\\notin', '⊂': '\\subset', '⊃': '\\supset', '⊆': '\\subseteq', '⊇': '\\supseteq',
+  '≡': '\\equiv', '∝': '\\propto', '←': '\\leftarrow', '⇒': '\\Rightarrow', '⇔': '\\Leftrightarrow', '↔': '\\leftrightarrow',
 };
-const NARY: Record<string, string> = { '∑': '\\sum', '∏': '\\prod', '∫': '\\int', '∬': '\\iint', '∮': '\\oint', '⋃': '\\bigcup', '⋂': '\\bigcap' };
+const NARY: Record<string, string> = { '∑': '\\sum', '∏': '\\prod', '∫': '\\int', '∬': '\\iint', '∮': '\\oint', '⋃': '\\bigcup', '⋂': '\\bigcap', '∭': '\\iiint', '∯': '\\oiint', '∰': '\\oiiint', '⋀': '\\bigwedge', '⋁': '\\bigvee', '∐': '\\coprod' };
 const FUNCS = new Set(['sin', 'cos', 'tan', 'log', 'ln', 'exp', 'lim', 'max', 'min', 'sec', 'csc', 'cot', 'sinh', 'cosh', 'tanh']);
 
 function symbols(s: string): string {
@@ -35,8 +37,13 @@ export function toLatex(n: XmlNode): string {
   switch (n.name) {
     case 'm:r':
       return symbols(children(n, 'm:t').map(textOf).join(''));
-    case 'm:f':
+    case 'm:f': {
+      // Fraction types: bar (default), noBar (stacked, as in a binomial), lin (a/b), skw.
+      const type = val(n, 'm:fPr', 'm:type');
+      if (type === 'noBar') return `\\genfrac{}{}{0pt}{}{${arg(n, 'm:num')}}{${arg(n, 'm:den')}}`;
+      if (type === 'lin' || type === 'skw') return `${arg(n, 'm:num')}/${arg(n, 'm:den')}`;
       return `\\frac{${arg(n, 'm:num')}}{${arg(n, 'm:den')}}`;
+    }
     case 'm:sSup':
       return `${arg(n, 'm:e')}^{${arg(n, 'm:sup')}}`;
     case 'm:sSub':
@@ -53,7 +60,10 @@ export function toLatex(n: XmlNode): string {
       const chr = val(n, 'm:naryPr', 'm:chr') ?? '∫';
       const sub = arg(n, 'm:sub');
       const sup = arg(n, 'm:sup');
-      return `${NARY[chr] ?? chr}${sub ? `_{${sub}}` : ''}${sup ? `^{${sup}}` : ''}${arg(n, 'm:e')}`;
+      const op = `${NARY[chr] ?? chr}${sub ? `_{${sub}}` : ''}${sup ? `^{${sup}}` : ''}`;
+      const body = arg(n, 'm:e');
+      // `\bigwedge x`, not `\bigwedgex` (an unknown command) when no limit follows the operator.
+      return /\\[A-Za-z]+$/.test(op) && /^[A-Za-z]/.test(body) ? `${op} ${body}` : `${op}${body}`;
     }
     case 'm:d': {
       const beg = val(n, 'm:dPr', 'm:begChr') ?? '(';
