@@ -34,8 +34,8 @@ let b: Proc & { url: string };
 let twoPages: Uint8Array;
 let small: Uint8Array;
 const running: Proc[] = [];
-// A short lease: a killed server's pending work is taken over after 3 s, not 30.
-const SERVER_ARGS = ['--v3-inline-limit', '10', '--lease-timeout', '3'];
+// A short lease: a killed server's pending work is taken over after 6 s, not 30 (long enough that a server starved of CPU on a loaded 2-core machine keeps its leases).
+const SERVER_ARGS = ['--v3-inline-limit', '10', '--lease-timeout', '6'];
 const v3 = (key = KEYS.v3only) => ({ 'X-API-Key': key });
 const v3Done = (x: any) => x.status === 'done' || x.status === 'failed';
 const schema = JSON.stringify({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'], additionalProperties: false });
