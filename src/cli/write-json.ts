@@ -6,7 +6,7 @@
  * character appears) and copied again as UTF-8 before the first byte is written.
  */
 import fs from 'node:fs';
-import { jsonPieces } from '../render/json-pieces.js';
+import { jsonBatches, jsonPieces } from '../render/json-pieces.js';
 
 export { jsonPieces };
 
@@ -22,19 +22,7 @@ const WRITE_CHARS = 1 << 15;
 export function writeJsonFile(file: string, value: unknown): void {
   const fd = fs.openSync(file, 'w');
   try {
-    let pending: string[] = [];
-    let size = 0;
-    const flush = () => {
-      if (pending.length > 0) fs.writeSync(fd, pending.join(''));
-      pending = [];
-      size = 0;
-    };
-    for (const piece of jsonPieces(value)) {
-      pending.push(piece);
-      size += piece.length;
-      if (size >= WRITE_CHARS) flush();
-    }
-    flush();
+    for (const batch of jsonBatches(value, WRITE_CHARS)) fs.writeSync(fd, batch);
   } finally {
     fs.closeSync(fd);
   }
@@ -42,17 +30,6 @@ export function writeJsonFile(file: string, value: unknown): void {
 
 /** Write `value` as compact JSON and a newline to a stream (stdout), in the same pieces. */
 export function writeJsonStream(stream: NodeJS.WritableStream, value: unknown): void {
-  let pending: string[] = [];
-  let size = 0;
-  for (const piece of jsonPieces(value)) {
-    pending.push(piece);
-    size += piece.length;
-    if (size >= WRITE_CHARS) {
-      stream.write(pending.join(''));
-      pending = [];
-      size = 0;
-    }
-  }
-  pending.push('\n');
-  stream.write(pending.join(''));
+  for (const batch of jsonBatches(value, WRITE_CHARS)) stream.write(batch);
+  stream.write('\n');
 }

@@ -45,3 +45,22 @@ export function* jsonPieces(value: unknown): Generator<string> {
   }
   yield '}';
 }
+
+/**
+ * `jsonPieces(value)` gathered into strings of at least `chars` characters (the last may be
+ * shorter): fewer, larger writes, each still far below one whole-result string.
+ */
+export function* jsonBatches(value: unknown, chars: number): Generator<string> {
+  let pending: string[] = [];
+  let size = 0;
+  for (const piece of jsonPieces(value)) {
+    pending.push(piece);
+    size += piece.length;
+    if (size >= chars) {
+      yield pending.join('');
+      pending = [];
+      size = 0;
+    }
+  }
+  if (pending.length > 0) yield pending.join('');
+}

@@ -11,27 +11,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import { chunkSourceOf, defineLazyChunks, mapChunkSource } from '../render/chunk-lines.js';
-import { jsonPieces } from '../render/json-pieces.js';
+import { jsonBatches } from '../render/json-pieces.js';
 import type { ServerContext } from './context.js';
 import { signUrls } from './file-urls.js';
 
 /** Pieces are joined up to about this many characters per write. */
 const PIECE_CHARS = 1 << 16;
-
-function* batched(value: unknown): Generator<string> {
-  let pending: string[] = [];
-  let size = 0;
-  for (const piece of jsonPieces(value)) {
-    pending.push(piece);
-    size += piece.length;
-    if (size >= PIECE_CHARS) {
-      yield pending.join('');
-      pending = [];
-      size = 0;
-    }
-  }
-  if (pending.length) yield pending.join('');
-}
 
 /** `signUrls` for a view, leaving chunks in their result file (each is signed when read). */
 export function signView<T extends object>(ctx: ServerContext, view: T): T {
@@ -51,14 +36,14 @@ export function signView<T extends object>(ctx: ServerContext, view: T): T {
 /** Sends a view: streamed when its chunks are still in a file, else as an ordinary reply. */
 export function sendView(reply: FastifyReply, view: unknown): unknown {
   if (!chunkSourceOf(view)) return view;
-  return reply.type('application/json; charset=utf-8').send(Readable.from(batched(view)));
+  return reply.type('application/json; charset=utf-8').send(Readable.from(jsonBatches(view, PIECE_CHARS)));
 }
 
 /** Writes a view as JSON to `file` (temporary file, then rename), streaming a lazy view's chunks. */
 export async function writeViewFile(file: string, view: unknown): Promise<void> {
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    await pipeline(Readable.from(batched(view)), createWriteStream(tmp, { mode: 0o600 }));
+    await pipeline(Readable.from(jsonBatches(view, PIECE_CHARS)), createWriteStream(tmp, { mode: 0o600 }));
     await fs.rename(tmp, file);
   } catch (err) {
     await fs.rm(tmp, { force: true });
