@@ -11,7 +11,7 @@
  */
 import { findLabels, profileField } from './labels.js';
 import type { Outcome } from './extract-document.js';
-import { normalizeWord, unionBox, type Box, type Line, type Token, type TokenizedDocument } from './tokens.js';
+import { appendLine, type Box, type Line, type Token, type TokenizedDocument } from './tokens.js';
 import { mainType, type FieldSchema } from './types.js';
 
 export const MAX_REREAD_LINES = 12;
@@ -52,24 +52,7 @@ export function replaceLines(doc: TokenizedDocument, replacements: Map<number, R
     // A crop's margins read as stray marks ("—", "_", "~"): words without a letter or digit go.
     const words = replacements.get(line.index)?.filter((w) => /[\p{L}\p{N}&#%€$£¥₹]/u.test(w.text));
     const source: RereadWordLike[] = words && words.length > 0 ? words.slice().sort((a, b) => a.box[0] - b.box[0]) : line.tokens;
-    const h = Math.max(1, median(source.map((w) => w.box[3] - w.box[1])));
-    const lt: Token[] = source.map((w, i) => ({
-      text: w.text,
-      norm: normalizeWord(w.text),
-      page: line.page,
-      box: w.box,
-      conf: w.conf,
-      index: tokens.length + i,
-      line: lines.length,
-      gap: i === 0 ? 0 : (w.box[0] - source[i - 1]!.box[2]) / h,
-    }));
-    tokens.push(...lt);
-    lines.push({ index: lines.length, page: line.page, tokens: lt, box: unionBox(lt.map((t) => t.box)), text: lt.map((t) => t.text).join(' ') });
+    appendLine(tokens, lines, line.page, source);
   }
   return { tokens, lines, pages: doc.pages };
-}
-
-function median(v: number[]): number {
-  const s = v.slice().sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : 0;
 }

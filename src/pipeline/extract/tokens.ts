@@ -102,7 +102,11 @@ function collectWords(doc: QuireDocument): RawWord[] {
 /** Groups words into lines: a word joins the line whose vertical band holds its centre. */
 function groupLines(words: RawWord[]): RawWord[][] {
   const byPage = new Map<number, RawWord[]>();
-  for (const w of words) byPage.set(w.page, [...(byPage.get(w.page) ?? []), w]);
+  for (const w of words) {
+    const onPage = byPage.get(w.page);
+    if (onPage) onPage.push(w);
+    else byPage.set(w.page, [w]);
+  }
   const lines: RawWord[][] = [];
   for (const page of [...byPage.keys()].sort((a, b) => a - b)) {
     const ws = byPage.get(page)!.sort((a, b) => a.box[1] + a.box[3] - (b.box[1] + b.box[3]));
@@ -153,23 +157,29 @@ export function tokenizeDocument(doc: QuireDocument, maxTokens = 200_000): Token
   const raw = collectWords(doc).slice(0, maxTokens);
   const tokens: Token[] = [];
   const lines: Line[] = [];
-  for (const ws of groupLines(raw)) {
-    const lineIndex = lines.length;
-    const h = Math.max(1, median(ws.map((w) => w.box[3] - w.box[1])));
-    const lt: Token[] = ws.map((w, i) => ({
-      text: w.text,
-      norm: normalizeWord(w.text),
-      page: w.page,
-      box: w.box,
-      conf: w.conf,
-      index: tokens.length + i,
-      line: lineIndex,
-      gap: i === 0 ? 0 : (w.box[0] - ws[i - 1]!.box[2]) / h,
-    }));
-    tokens.push(...lt);
-    lines.push({ index: lineIndex, page: ws[0]!.page, tokens: lt, box: unionBox(ws.map((w) => w.box)), text: ws.map((w) => w.text).join(' ') });
-  }
+  for (const ws of groupLines(raw)) appendLine(tokens, lines, ws[0]!.page, ws);
   return { tokens, lines, pages };
+}
+
+/**
+ * Appends one line of words, left to right, to `tokens` and `lines`: each word's token with
+ * its gap to the previous word in line heights (the median word height). Used when a
+ * document is tokenized and when re-read words replace a line's (reread.ts).
+ */
+export function appendLine(tokens: Token[], lines: Line[], page: number, words: readonly { text: string; box: Box; conf: number }[]): void {
+  const h = Math.max(1, median(words.map((w) => w.box[3] - w.box[1])));
+  const lt: Token[] = words.map((w, i) => ({
+    text: w.text,
+    norm: normalizeWord(w.text),
+    page,
+    box: w.box,
+    conf: w.conf,
+    index: tokens.length + i,
+    line: lines.length,
+    gap: i === 0 ? 0 : (w.box[0] - words[i - 1]!.box[2]) / h,
+  }));
+  tokens.push(...lt);
+  lines.push({ index: lines.length, page, tokens: lt, box: unionBox(lt.map((t) => t.box)), text: lt.map((t) => t.text).join(' ') });
 }
 
 function median(v: number[]): number {
