@@ -27,7 +27,7 @@ import { sniff } from '../src/input/sniff.js';
 import { reextractUncertain } from '../src/operations/extract/run.js';
 import { parseExtractionSchema } from '../src/operations/extract/schema.js';
 import { cachePath, loadExtractCases, partOf, SPLIT_SEED, type Part } from './lib/extract-cases.js';
-import { band, citationHolds, f1, invoiceEqual, lineItemCounts, sroieEqual, type PRF } from './lib/extract-metrics.js';
+import { band, citationHolds, f1, INVOICE_SCALARS, invoiceEqual, LINE_KEYS, lineItemCounts, sroieEqual, type PRF } from './lib/extract-metrics.js';
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
@@ -40,8 +40,7 @@ const tiers: ModelTier[] = args.includes('--tier') ? (tierArg === 'all' ? [...MO
 const schemaDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'extract-schemas');
 const receipt = parseExtractionSchema(fs.readFileSync(path.join(schemaDir, 'receipt.json'), 'utf8'));
 const invoice = parseExtractionSchema(fs.readFileSync(path.join(schemaDir, 'invoice.json'), 'utf8'));
-const SCALARS = ['issuer', 'amount', 'amount_untaxed', 'amount_tax', 'date', 'invoice_number', 'currency'];
-const LINE_KEYS = ['name', 'qty', 'price_unit', 'price_subtotal'];
+const SCALARS = INVOICE_SCALARS;
 const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 
 const partArg = args.includes('--part') ? (args[args.indexOf('--part') + 1] as Part | 'all') : 'all';

@@ -8,6 +8,10 @@ import type { Citation } from '../../src/pipeline/citations/cite.js';
 import { normalizeWord, type TokenizedDocument } from '../../src/pipeline/extract/tokens.js';
 import { ocrEquivalent } from '../../src/pipeline/extract/legal-forms.js';
 
+/** invoice2data's scalar fields scored, and the line-item fields matched one to one. */
+export const INVOICE_SCALARS = ['issuer', 'amount', 'amount_untaxed', 'amount_tax', 'date', 'invoice_number', 'currency'];
+export const LINE_KEYS = ['name', 'qty', 'price_unit', 'price_subtotal'];
+
 export const ws = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 export function sroieEqual(got: unknown, want: unknown): boolean {
