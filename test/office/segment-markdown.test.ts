@@ -3,9 +3,9 @@
  * `export_format: markdown` file) follows the document markdown's conventions (one renderer,
  * render/markdown-pages.ts's itemMarkdown): pictures `<!-- image -->`, a spanning cell's text
  * repeated over the positions it covers, markdown specials escaped, list items numbered and
- * indented on consecutive lines, charts followed by their series table, page headers and
- * footers kept as segments but left out of the export. The export equals the document's own
- * markdown. DOCX and PPTX are generated here (docx package; a PPTX package written with
+ * indented on consecutive lines, charts followed by their series table. The export holds
+ * every segment the job returns (page headers and footers included); with `segment_filter`
+ * leaving page furniture out it equals the document's own markdown. DOCX and PPTX are generated here (docx package; a PPTX package written with
  * fflate); the chart case reads the corpus's pptx_chart.pptx and skips without the corpus.
  */
 import fs from 'node:fs';
@@ -105,8 +105,8 @@ describe('office segment markdown and the markdown export', () => {
     resetSofficeCache();
   });
 
-  async function parse(data: Uint8Array, fileName: string) {
-    const done = await engine.waitForJob((await engine.parse({ data, fileName }, { export_format: '["markdown"]' })).job_id);
+  async function parse(data: Uint8Array, fileName: string, options: Record<string, string> = {}) {
+    const done = await engine.waitForJob((await engine.parse({ data, fileName }, { export_format: '["markdown"]', ...options })).job_id);
     expect(done.status).toBe('Succeeded');
     const segments = done.chunks!.flatMap((c) => c.segments as Array<{ segment_type: string; markdown: string; content: string }>);
     return { segments, exported: read(done.exports!.markdown!), chunks: done.chunks };
@@ -123,16 +123,21 @@ describe('office segment markdown and the markdown export', () => {
     expect(md('Text')).toContain('Every &lt;w:p&gt; element is a paragraph.');
     expect(segments.find((s) => s.content.startsWith('Every'))!.content).toBe('Every <w:p> element is a paragraph.');
     expect(md('SectionHeader')).toEqual(['## Quarterly notes']);
-    // Headers and footers stay segments (content and markdown) but not in the export.
+    // Headers and footers are segments (content and markdown), and so in the export.
     expect(md('PageHeader')).toEqual(['Running header text']);
     expect(md('PageFooter')).toEqual(['Running footer text']);
-    expect(exported).not.toContain('Running');
+    expect(exported).toContain('Running header text');
+    expect(exported).toContain('Running footer text');
     expect(exported).toContain('- First bullet\n    - Nested bullet\n1. Step one\n2. Step two');
     // `1.1.` is no markdown list number: the label stays, as the text of a bullet item.
     expect(exported).toContain('1. Part one\n    - 1.1. Sub one');
     expect(exported).toBe(chunksMarkdown(chunks as never));
-    // One renderer: the export is the document's own markdown.
-    expect(exported).toBe(documentMarkdown(loadDocx(bytes, 'notes.docx')));
+    // The export is every segment's markdown, in order, and nothing else.
+    expect(exported.replace(/\s+/g, '')).toBe(segments.map((s) => s.markdown).join('').replace(/\s+/g, ''));
+    // One renderer: with page furniture filtered out, the export is the document's own markdown.
+    const body = await parse(bytes, 'notes.docx', { segment_filter: 'title,sectionheader,text,listitem,table,picture,caption,footnote,formula' });
+    expect(body.exported).not.toContain('Running');
+    expect(body.exported).toBe(documentMarkdown(loadDocx(bytes, 'notes.docx')));
   });
 
   it('PPTX: title, escaped text and bullet levels on consecutive lines', async () => {

@@ -3,8 +3,9 @@
  * beside the job (`<jobDir>/exports/`) and `exports` maps the format to its URL (file URLs
  * in the library and CLI; the HTTP server signs its own). A failing export gives
  * `{ "<fmt>_error": "..." }` and never fails the job. Formats:
- *  - `markdown`: the chunks' body segment markdown in order (`chunksMarkdown`: page headers
- *    and footers left out, blocks joined by blank lines, list items by line breaks);
+ *  - `markdown`: the chunks' segment markdown in order (`chunksMarkdown`: every segment the
+ *    job returns, so `segment_filter` decides what it holds; blocks joined by blank lines,
+ *    list items by line breaks);
  *  - `json`: the chunks array as stored (the status object's `chunks`);
  *  - `docx`: render/export-docx.ts over the document rebuilt from the chunks (tables get
  *    their grid back from the segment HTML, so spans survive).
@@ -25,16 +26,17 @@ export const EXPORT_FORMATS = ['docx', 'markdown', 'json'] as const;
 const LIST_LINE = /^\s*(?:[-*+]|\d+[.)]|[A-Za-z][.)])\s/;
 
 /**
- * The markdown export: the body segments' markdown in order. Page headers and footers are
- * left out (as in the DOCX export and the v3/document markdown: they repeat on every page
- * and are not the document's text); blocks are separated by a blank line, except that
- * consecutive list items stay on consecutive lines so they read as one list.
+ * The markdown export: the chunks' segment markdown in order, every segment the job returns
+ * (page headers and footers included: the issue asks the export to equal the chunks'
+ * markdown; a caller who wants the body only, as docling's markdown is, passes
+ * `segment_filter` without pageheader/pagefooter, which filters chunks and export alike).
+ * Blocks are separated by a blank line, except that consecutive list items stay on
+ * consecutive lines so they read as one list.
  */
 export function chunksMarkdown(chunks: readonly Chunk[]): string {
   let out = '';
   let prevList = false;
   for (const s of chunks.flatMap((c) => c.segments)) {
-    if (s.segment_type === 'PageHeader' || s.segment_type === 'PageFooter') continue;
     const md = s.markdown;
     if (!md || md.trim() === '') continue;
     const list = s.segment_type === 'ListItem' && LIST_LINE.test(md);
