@@ -1,6 +1,7 @@
 /**
  * Redaction over the corpus: `npx tsx bench/redaction.ts [--pages 2] [--per-page 3] [--files N]`
- * (--files: the first N of the list only). Totals include input and output bytes.
+ * (--files: the first N of the list only; --only S: the files whose path contains S). Each line says
+ * which way the edit went: content-stream surgery, or PDFium's redaction (and why). Totals include input and output bytes.
  * For each PDF of bench/redaction-corpus.txt (one per producer found in the corpus, plus every
  * rotated-page, Type 3 and OCR-text-layer file; chosen by that rule, not by results), boxes
  * are drawn around words `pdftotext -bbox` finds, the PDF is edited (replacement "QZ<n>"), and
@@ -17,8 +18,13 @@ const args = process.argv.slice(2);
 const opt = (name: string, dflt: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);
 const maxPages = opt('--pages', 2);
 const perPage = opt('--per-page', 3);
-const list = readFileSync(new URL('./redaction-corpus.txt', import.meta.url), 'utf8').split('\n').filter(Boolean).slice(0, opt('--files', Infinity));
-const totals = { files: 0, passed: 0, refused: 0, passedButRaster01pct: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0, inBytes: 0, outBytes: 0 };
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : '';
+const list = readFileSync(new URL('./redaction-corpus.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .filter((f) => !only || f.includes(only))
+  .slice(0, opt('--files', Infinity));
+const totals = { files: 0, passed: 0, surgery: 0, refused: 0, passedButRaster01pct: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0, inBytes: 0, outBytes: 0 };
 for (const rel of list) {
   const file = corpusPath(rel);
   try {
@@ -31,7 +37,7 @@ for (const rel of list) {
     }
     const rep = (i: number) => `QZ${i}`;
     const t0 = performance.now();
-    let out: { bytes: Uint8Array };
+    let out: { bytes: Uint8Array; path: string; fallbackReason?: string };
     try {
       out = await editPdf({ data: readFileSync(file), edits: targets.map((t, i) => ({ kind: 'text' as const, pageNumber: t.box.page, box: t.box, text: rep(i) })) });
     } catch (err) {
@@ -48,6 +54,7 @@ for (const rel of list) {
     const ok = c.leaked.length === 0 && c.missingReplacement === 0 && c.changedOutside.length === 0 && c.rasterDiffPixels <= 1e-4 * c.rasterPixels;
     totals.files++;
     totals.passed += ok ? 1 : 0;
+    totals.surgery += out.path === 'surgery' ? 1 : 0;
     // Text checks all pass and the raster differs on at most 0.1 % of the pixels.
     if (!ok && c.leaked.length === 0 && c.missingReplacement === 0 && c.changedOutside.length === 0 && c.rasterDiffPixels <= 1e-3 * c.rasterPixels) totals.passedButRaster01pct++;
     totals.boxes += c.targets;
@@ -58,7 +65,7 @@ for (const rel of list) {
     totals.diffPx += c.rasterDiffPixels;
     totals.px += c.rasterPixels;
     console.log(
-      `${ok ? 'PASS' : 'FAIL'} ${rel} ${ms.toFixed(0)} ms ${(readFileSync(file).length / 1024).toFixed(0)}→${(out.bytes.length / 1024).toFixed(0)} KB boxes=${c.targets} leaked=${c.leaked.length} missing_replacement=${c.missingReplacement} outside_changed=${c.changedOutside.length}/${c.outsideWords} raster_diff=${c.rasterDiffPixels}/${c.rasterPixels}` +
+      `${ok ? 'PASS' : 'FAIL'} ${rel} path=${out.path === 'surgery' ? 'surgery' : `pdfium(${out.fallbackReason})`} ${ms.toFixed(0)} ms ${(readFileSync(file).length / 1024).toFixed(0)}→${(out.bytes.length / 1024).toFixed(0)} KB boxes=${c.targets} leaked=${c.leaked.length} missing_replacement=${c.missingReplacement} outside_changed=${c.changedOutside.length}/${c.outsideWords} raster_diff=${c.rasterDiffPixels}/${c.rasterPixels}` +
         (ok ? '' : ` ${JSON.stringify({ leaked: c.leaked.slice(0, 3), changed: c.changedOutside.slice(0, 3), at: c.rasterDiffAt.slice(0, 3) })}`),
     );
   } catch (err) {
