@@ -1,0 +1,168 @@
+/**
+ * Redaction by content-stream surgery (src/formats/pdf/edit/surgery/) on PDFs written here with
+ * raw content streams (Tj, TJ with kerning, ' and ", Tc/Tw/Tz/TL, a standard font without
+ * /Widths, one with /Widths, a Type0 Identity-H font, a Form XObject shared by two pages):
+ * the words inside the boxes are gone, every other word is where it was (pdftotext -bbox to
+ * 0.01 pt) and the raster outside the boxes is identical pixel for pixel (pdftoppm). Edits the
+ * surgery cannot make exactly (an image under the box) take PDFium's path, and say why.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Font } from '@pdf-lib/standard-fonts';
+import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFRef } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { editPdf } from '../../src/formats/pdf/edit/edit-pdf.js';
+import { pngOf } from './make-pdf.js';
+import { popplerWords, type Word } from './redaction-harness.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-surgery-test-'));
+const write = (name: string, bytes: Uint8Array) => {
+  const f = path.join(dir, name);
+  fs.writeFileSync(f, bytes);
+  return f;
+};
+
+/** A page whose content is `ops`, with fonts F1 (Helvetica, no /Widths), F2 (Times with /Widths), F3 (Type0 Identity-H). */
+async function pdfWith(pages: string[], extra?: (doc: PDFDocument) => Promise<Record<string, PDFRef>>): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const helv = (await doc.embedFont(StandardFonts.Helvetica)).ref;
+  const times = Font.load('Times-Roman');
+  const names = new Map<number, string>([[32, 'space']]);
+  for (let c = 33; c < 127; c++) names.set(c, times.CharMetrics.find((m) => m.N && String.fromCharCode(c) === glyphChar(m.N))?.N ?? 'space');
+  const widths = [...names.values()].map((n) => times.getWidthOfGlyph(n) ?? 500);
+  const timesRef = doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Times-Roman', Encoding: 'WinAnsiEncoding', FirstChar: 32, LastChar: 126, Widths: widths }));
+  // Type0: CIDs are ASCII codes (so a ToUnicode map is simple), Courier-like 600 wide except /W.
+  const toUnicode = doc.context.register(
+    doc.context.stream(
+      '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Q def 1 begincodespacerange <0000> <FFFF> endcodespacerange 1 beginbfrange <0020> <007E> <0020> endbfrange endcmap CMapName currentdict /CMap defineresource pop end end',
+    ),
+  );
+  const cid = doc.context.obj({ Type: 'Font', Subtype: 'CIDFontType2', BaseFont: 'LiberationMono', CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 }, DW: 600, W: [65, [700, 650], 80, 90, 550], FontDescriptor: doc.context.obj({ Type: 'FontDescriptor', FontName: 'LiberationMono', Flags: 33, FontBBox: [0, -200, 600, 800], ItalicAngle: 0, Ascent: 800, Descent: -200, CapHeight: 700, StemV: 80 }) });
+  const type0 = doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'LiberationMono', Encoding: 'Identity-H', DescendantFonts: [doc.context.register(cid)], ToUnicode: toUnicode }));
+  const xobjects = extra ? await extra(doc) : {};
+  for (const ops of pages) {
+    const page = doc.addPage([612, 792]);
+    page.node.set(PDFName.of('Resources'), doc.context.obj({ Font: { F1: helv, F2: timesRef, F3: type0 }, XObject: xobjects }));
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(ops)));
+  }
+  return doc.save();
+}
+const glyphChar = (n: string) => (n.length === 1 ? n : ({ space: ' ', period: '.', comma: ',', hyphen: '-', colon: ':', zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' } as Record<string, string>)[n]);
+const hexOf = (s: string) => '<' + [...s].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('') + '>';
+
+const boxOf = (w: Word) => ({ left: w.x0, top: w.y0, width: w.x1 - w.x0, height: w.y1 - w.y0 });
+
+/** Pixels outside the boxes (2 px margin) that differ at all between two 72 dpi renders of page 1. */
+function rasterDiffOutside(a: string, b: string, boxes: Array<{ left: number; top: number; width: number; height: number }>): number {
+  const render = (f: string, name: string) => {
+    execFileSync('pdftoppm', ['-gray', '-r', '72', '-f', '1', '-l', '1', '-singlefile', f, path.join(dir, name)]);
+    const buf = fs.readFileSync(path.join(dir, `${name}.pgm`));
+    const h = buf.subarray(0, 64).toString('latin1').match(/^P5\s+(\d+)\s+(\d+)\s+\d+\s/)!;
+    return { w: +h[1], px: buf.subarray(h[0].length) };
+  };
+  const A = render(a, 'a');
+  const B = render(b, 'b');
+  let diff = 0;
+  for (let i = 0; i < A.px.length; i++) {
+    const x = i % A.w;
+    const y = Math.floor(i / A.w);
+    if (boxes.some((bx) => x >= bx.left - 2 && x <= bx.left + bx.width + 2 && y >= bx.top - 2 && y <= bx.top + bx.height + 2)) continue;
+    if (A.px[i] !== B.px[i]) diff++;
+  }
+  return diff;
+}
+
+async function redactWords(bytes: Uint8Array, targets: string[], replacement = (i: number) => `QZ${i}`) {
+  const before = write('before.pdf', bytes);
+  const { words } = popplerWords(before, 1);
+  const hits = targets.map((t) => words.find((w) => w.text === t) ?? expect.fail(`no word ${t}`));
+  const out = await editPdf({ data: bytes, edits: hits.map((w, i) => ({ kind: 'text' as const, pageNumber: 1, box: boxOf(w), text: replacement(i) })) });
+  const after = write('after.pdf', out.bytes);
+  const wordsAfter = popplerWords(after, 1).words;
+  const inside = (w: Word) => hits.some((h) => w.x1 > h.x0 && w.x0 < h.x1 && w.y1 > h.y0 && w.y0 < h.y1);
+  const moved = words.filter((w) => !inside(w) && !wordsAfter.some((v) => v.text === w.text && Math.abs(v.x0 - w.x0) < 0.01 && Math.abs(v.y0 - w.y0) < 0.01 && Math.abs(v.x1 - w.x1) < 0.01));
+  return { out, wordsAfter, moved, rasterDiff: rasterDiffOutside(before, after, hits.map(boxOf)), text: execFileSync('pdftotext', [after, '-'], { encoding: 'utf8' }) };
+}
+
+describe('content-stream surgery', () => {
+  it('removes words from Tj, TJ, quote operators in three font kinds; every other glyph stays exactly in place', async () => {
+    const ops = [
+      'BT /F1 12 Tf 72 700 Td (Public alpha SECRETONE omega tail) Tj ET',
+      'BT /F1 12 Tf 1 Tc 2 Tw 90 Tz 72 660 Td [(Kerned ) -250 (SECR) 120 (ETTWO and) 80 ( more words)] TJ ET',
+      'BT /F2 11 Tf 14 TL 72 620 Td (first line of Times) Tj (second SECRETTHREE line) \' 3 0.5 (third line SECRETFOUR here) " ET',
+      `BT /F3 10 Tf 72 560 Td ${hexOf('CID words ABSECRETFIVE after')} Tj ET`,
+      'q 0.8 0 0 0.8 100 100 cm BT /F2 12 Tf 0 0 Td (scaled SECRETSIX text) Tj ET Q',
+    ].join('\n');
+    const r = await redactWords(await pdfWith([ops]), ['SECRETONE', 'SECRETTHREE', 'SECRETFOUR', 'ABSECRETFIVE', 'SECRETSIX']);
+    expect(r.out.path).toBe('surgery');
+    for (const gone of ['SECRETONE', 'SECRETTHREE', 'SECRETFOUR', 'SECRETFIVE', 'SECRETSIX']) expect(r.text).not.toContain(gone);
+    for (const kept of ['Public', 'alpha', 'omega', 'tail', 'Kerned', 'more', 'Times', 'second', 'third', 'here', 'after', 'scaled', 'text']) expect(r.text).toContain(kept);
+    for (const i of [0, 1, 2, 3, 4]) expect(r.text).toContain(`QZ${i}`);
+    expect(r.moved).toEqual([]);
+    expect(r.rasterDiff).toBe(0);
+  });
+
+  it('cuts a word in half at the box border: the glyphs outside stay, in place', async () => {
+    const ops = 'BT /F1 14 Tf 0.5 Tc 72 700 Td [(HEAD ) -100 (HALFCUTXYZW) 50 ( TAIL end)] TJ ET';
+    const bytes = await pdfWith([ops]);
+    const before = write('cross.pdf', bytes);
+    const words = popplerWords(before, 1).words;
+    const w = words.find((x) => x.text === 'HALFCUTXYZW')!;
+    // A box over the right half of the first word only.
+    const box = { left: (w.x0 + w.x1) / 2, top: w.y0, width: (w.x1 - w.x0) / 2, height: w.y1 - w.y0 };
+    const out = await editPdf({ data: bytes, edits: [{ kind: 'text', pageNumber: 1, box, text: '' }] });
+    expect(out.path).toBe('surgery');
+    const after = write('cross-after.pdf', out.bytes);
+    const aft = popplerWords(after, 1).words;
+    const half = aft.find((x) => x.text.startsWith('HALF'))!;
+    expect(half.x0).toBeCloseTo(w.x0, 2);
+    expect(w.text.startsWith(half.text)).toBe(true);
+    expect(half.text.length).toBeLessThan(w.text.length - 3);
+    // Kept glyphs have their centre left of the box: they end at most half a glyph into it.
+    expect(half.x1).toBeLessThan(box.left + 0.5 * 14);
+    for (const t of ['HEAD', 'TAIL', 'end']) {
+      const a = words.find((x) => x.text === t)!;
+      const b = aft.find((x) => x.text === t)!;
+      expect([b.x0, b.x1, b.y0]).toEqual([a.x0, a.x1, a.y0]);
+    }
+    // A glyph cut by the border goes whole (centre inside) or stays whole: mask the cut word.
+    expect(rasterDiffOutside(before, after, [boxOf(w)])).toBe(0);
+  });
+
+  it('copies a Form XObject shared by two pages before removing text from it', async () => {
+    let formRef: PDFRef | undefined;
+    const bytes = await pdfWith(['q 1 0 0 1 72 600 cm /Fm1 Do Q BT /F1 12 Tf 72 500 Td (page one body) Tj ET', 'q 1 0 0 1 72 600 cm /Fm1 Do Q'], async (doc) => {
+      const helv = (await doc.embedFont(StandardFonts.Helvetica)).ref;
+      formRef = doc.context.register(doc.context.flateStream('BT /F1 12 Tf 0 0 Td (Shared FORMSECRET words) Tj ET', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 400, 50], Resources: { Font: { F1: helv } } }));
+      return { Fm1: formRef };
+    });
+    const r = await redactWords(bytes, ['FORMSECRET'], () => '');
+    expect(r.out.path).toBe('surgery');
+    expect(r.text.split('\f')[0]).not.toContain('FORMSECRET');
+    expect(r.text.split('\f')[1]).toContain('Shared FORMSECRET words');
+    expect(r.moved).toEqual([]);
+    expect(r.rasterDiff).toBe(0);
+  });
+
+  it('leaves none of the removed bytes in the file (old content stream dropped, full rewrite)', async () => {
+    const r = await redactWords(await pdfWith(['BT /F1 12 Tf 72 700 Td (keep UNIQUESECRET keep) Tj ET']), ['UNIQUESECRET'], () => '');
+    expect(r.out.path).toBe('surgery');
+    const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', write('gc.pdf', r.out.bytes), '-'], { maxBuffer: 64 << 20 }).toString('latin1');
+    expect(qdf).not.toContain('UNIQUESECRET');
+    expect(qdf).not.toMatch(/SECRET/);
+  });
+
+  it('takes PDFium\'s path when an image lies under the box, and says why', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    page.drawImage(await doc.embedPng(await pngOf(200, 40, { r: 200, g: 230, b: 255 })), { x: 60, y: 680, width: 300, height: 40 });
+    page.drawText('over IMGSECRET image', { x: 72, y: 695, size: 12, font });
+    const r = await redactWords(await doc.save(), ['IMGSECRET']);
+    expect(r.out.path).toBe('pdfium');
+    expect(r.out.fallbackReason).toMatch(/image/);
+    expect(r.text).not.toContain('IMGSECRET');
+  });
+});
