@@ -1,6 +1,7 @@
 /**
  * Redaction over the corpus: `npx tsx bench/redaction.ts [--pages 2] [--per-page 3] [--files N]`
- * (--files: the first N of the list only; --only S: the files whose path contains S). Each line says
+ * (--files: the first N of the list only; --only S: the files whose path contains S; --pdfium: PDFium's
+ * redaction only, no surgery, as before the surgery existed). Each line says
  * which way the edit went: content-stream surgery, or PDFium's redaction (and why). Totals include input and output bytes.
  * For each PDF of bench/redaction-corpus.txt (one per producer found in the corpus, plus every
  * rotated-page, Type 3 and OCR-text-layer file; chosen by that rule, not by results), boxes
@@ -39,7 +40,7 @@ for (const rel of list) {
     const t0 = performance.now();
     let out: { bytes: Uint8Array; path: string; fallbackReason?: string };
     try {
-      out = await editPdf({ data: readFileSync(file), edits: targets.map((t, i) => ({ kind: 'text' as const, pageNumber: t.box.page, box: t.box, text: rep(i) })) });
+      out = await editPdf({ data: readFileSync(file), edits: targets.map((t, i) => ({ kind: 'text' as const, pageNumber: t.box.page, box: t.box, text: rep(i) })), method: args.includes('--pdfium') ? 'pdfium' : 'auto' });
     } catch (err) {
       // Refused by the edit's own checks: no damaged PDF was returned.
       totals.files++;

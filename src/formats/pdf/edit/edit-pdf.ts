@@ -25,6 +25,8 @@ export interface EditPdfTask {
   password?: string;
   /** Compare each edited page outside the boxes before and after (default true). */
   guardPages?: boolean;
+  /** 'pdfium': skip the surgery and use PDFium's redaction (tests and comparisons); default 'auto'. */
+  method?: 'auto' | 'pdfium';
 }
 
 export interface EditPdfOutput {
@@ -57,7 +59,7 @@ function longestCommonRun(a: string, b: string): number {
 
 export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
   const m = await loadPdfium();
-  const planned = planSurgery(m, task.data, task.edits, task.password);
+  const planned = task.method === 'pdfium' ? { refuse: 'method pdfium asked for' } : planSurgery(m, task.data, task.edits, task.password);
   let fallbackReason: string;
   if ('plan' in planned) {
     try {
