@@ -1,7 +1,8 @@
 /**
  * Redaction over the corpus: `npx tsx bench/redaction.ts [--pages 2] [--per-page 3] [--files N]`
  * (--files: the first N of the list only; --only S: the files whose path contains S; --pdfium: PDFium's
- * redaction only, no surgery, as before the surgery existed). Each line says
+ * redaction only, no surgery, as before the surgery existed; --others N: instead of the list,
+ * N other corpus PDFs under 3 MB, evenly spaced in path order). Each line says
  * which way the edit went: content-stream surgery, or PDFium's redaction (and why). Totals include input and output bytes.
  * For each PDF of bench/redaction-corpus.txt (one per producer found in the corpus, plus every
  * rotated-page, Type 3 and OCR-text-layer file; chosen by that rule, not by results), boxes
@@ -10,7 +11,7 @@
  * (edit-pdf.ts: surgery, re-read leak check, page guard); a PDF whose edit is refused by those
  * checks is counted as REFUSED. Prints one line per PDF and totals.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { editPdf } from '../src/formats/pdf/edit/edit-pdf.js';
 import { checkRedaction, chooseTargets, popplerWords, writeTemp } from '../test/edit/redaction-harness.js';
 import { corpusPath } from './lib/corpus.js';
@@ -19,12 +20,27 @@ const args = process.argv.slice(2);
 const opt = (name: string, dflt: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);
 const maxPages = opt('--pages', 2);
 const perPage = opt('--per-page', 3);
+/** --others N: N PDFs (< 3 MB) of the corpus NOT in the list, evenly spaced in path order: files nobody chose. */
+function others(n: number, listed: string[]): string[] {
+  const all: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(corpusPath(dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(rel);
+      else if (/\.pdf$/i.test(e.name) && statSync(corpusPath(rel)).size < 3 << 20 && !listed.includes(rel)) all.push(rel);
+    }
+  };
+  walk('');
+  all.sort();
+  return Array.from({ length: Math.min(n, all.length) }, (_, k) => all[Math.floor(((k + 0.5) * all.length) / Math.min(n, all.length))]);
+}
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : '';
 const list = readFileSync(new URL('./redaction-corpus.txt', import.meta.url), 'utf8')
   .split('\n')
   .filter(Boolean)
   .filter((f) => !only || f.includes(only))
   .slice(0, opt('--files', Infinity));
+if (args.includes('--others')) list.splice(0, list.length, ...others(opt('--others', 50), list));
 const totals = { files: 0, passed: 0, surgery: 0, refused: 0, passedButRaster01pct: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0, inBytes: 0, outBytes: 0 };
 for (const rel of list) {
   const file = corpusPath(rel);

@@ -146,12 +146,15 @@ describe('content-stream surgery', () => {
     expect(r.rasterDiff).toBe(0);
   });
 
-  it('leaves none of the removed bytes in the file (old content stream dropped, full rewrite)', async () => {
-    const r = await redactWords(await pdfWith(['BT /F1 12 Tf 72 700 Td (keep UNIQUESECRET keep) Tj ET']), ['UNIQUESECRET'], () => '');
+  it('leaves none of the removed bytes in the file (old content stream dropped, ActualText over it dropped, full rewrite)', async () => {
+    const r = await redactWords(await pdfWith(['BT /F1 12 Tf 72 700 Td (keep ) Tj /Span <</MCID 0 /ActualText (UNIQUESECRET)>> BDC (UNIQUESECRET) Tj EMC ( keep) Tj ET']), ['UNIQUESECRET'], () => '');
     expect(r.out.path).toBe('surgery');
     const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', write('gc.pdf', r.out.bytes), '-'], { maxBuffer: 64 << 20 }).toString('latin1');
     expect(qdf).not.toContain('UNIQUESECRET');
     expect(qdf).not.toMatch(/SECRET/);
+    // The marked-content span keeps its other properties.
+    expect(qdf).toMatch(/\/Span <<\/MCID 0>> BDC/);
+    expect(r.text).toContain('keep');
   });
 
   it('takes PDFium\'s path when an image lies under the box, and says why', async () => {

@@ -6,8 +6,10 @@
  * after it keep their exact positions and every other byte of the stream is unchanged.
  * Form XObjects are walked with their matrix; one with removed glyphs is copied (the original
  * may be drawn elsewhere) and the Do is pointed at the copy. What cannot be done exactly
- * (an image under a box, a font whose widths are unknown, ActualText over removed text)
- * throws Unsupported: the caller then takes PDFium's path for the whole edit.
+ * (an image under a box, a font whose widths are unknown at a box, ActualText over removed
+ * text in a named property list) throws Unsupported; ActualText/Alt/E in an inline property
+ * dict over removed glyphs is dropped from that BDC (it would still tell the removed text).
+ * Unsupported: the caller then takes PDFium's path for the whole edit.
  */
 import { tokenize, type Operand, type Operation } from './tokens.js';
 import type { FontMetrics } from './fonts.js';
@@ -67,6 +69,26 @@ const fmt = (v: number) => {
   return s === '-0' ? '0' : s;
 };
 const hex = (bytes: number[]) => '<' + bytes.map((b) => b.toString(16).padStart(2, '0')).join('') + '>';
+const TEXT_KEYS = ['ActualText', 'Alt', 'E'];
+
+/** An operand written back as PDF syntax (strings as hex). */
+function serialize(o: Operand | undefined): string {
+  if (!o) return '';
+  switch (o.t) {
+    case 'num':
+      return String(o.v);
+    case 'str':
+      return hex(Array.from(o.bytes));
+    case 'name':
+      return `/${o.v}`;
+    case 'arr':
+      return `[${o.items.map(serialize).join(' ')}]`;
+    case 'dict':
+      return `<<${[...o.entries].map(([k, v]) => `/${k} ${serialize(v)}`).join(' ')}>>`;
+    default:
+      return o.v;
+  }
+}
 const numArg = (a: Operand | undefined): number => (a && a.t === 'num' ? a.v : NaN);
 
 /** Is some part of the unit square under `m` inside a rect? */
@@ -101,7 +123,21 @@ export function walkContent(src: Uint8Array, res: Resources, ctm0: Matrix, rects
   const stack: GState[] = [];
   let tm: Matrix = I;
   let tlm: Matrix = I;
-  const marked: boolean[] = [];
+  /** Open marked-content sequences; `span` = an inline property dict with ActualText/Alt/E (its BDC operation). */
+  const marked: Array<{ span?: Operation; named?: boolean }> = [];
+  const rewrittenSpans = new Set<Operation>();
+  /** Removed text under an ActualText/Alt/E: drop those entries (they would still tell the text). */
+  const spansLoseText = () => {
+    for (const m of marked) {
+      if (m.named) throw new Unsupported('removed text carries ActualText/Alt in a named property list');
+      if (m.span && !rewrittenSpans.has(m.span)) {
+        rewrittenSpans.add(m.span);
+        const [tag, props] = m.span.args;
+        const kept = [...(props as Extract<Operand, { t: 'dict' }>).entries].filter(([k]) => !TEXT_KEYS.includes(k));
+        splices.push({ start: m.span.start, end: m.span.end, text: `${serialize(tag)} <<${kept.map(([k, v]) => `/${k} ${serialize(v)}`).join(' ')}>> BDC` });
+      }
+    }
+  };
   const splices: Array<{ start: number; end: number; text: string }> = [];
   let removedGlyphs = 0;
 
@@ -152,7 +188,7 @@ export function walkContent(src: Uint8Array, res: Resources, ctm0: Matrix, rects
         const advance = (w0 * gs.size + spacing) * gs.th;
         tm = mul([1, 0, 0, 1, advance, 0], tm);
         if (inside) {
-          if (marked.includes(true)) throw new Unsupported('removed text carries ActualText/Alt in marked content');
+          spansLoseText();
           if (gs.size === 0 || gs.th === 0) throw new Unsupported('removed text at font size 0');
           any = true;
           removedGlyphs++;
@@ -267,12 +303,12 @@ export function walkContent(src: Uint8Array, res: Resources, ctm0: Matrix, rects
         break;
       }
       case 'BMC':
-        marked.push(false);
+        marked.push({});
         break;
       case 'BDC': {
         const p = a[1];
-        const has = p?.t === 'dict' ? ['ActualText', 'Alt', 'E'].some((k) => p.entries.has(k)) : p?.t === 'name' ? res.propertyHasText(p.v) : false;
-        marked.push(has);
+        if (p?.t === 'dict' && a[0]?.t === 'name' && TEXT_KEYS.some((k) => p.entries.has(k))) marked.push({ span: o });
+        else marked.push({ named: p?.t === 'name' && res.propertyHasText(p.v) });
         break;
       }
       case 'EMC':
@@ -288,6 +324,7 @@ export function walkContent(src: Uint8Array, res: Resources, ctm0: Matrix, rects
         if (x.kind === 'form') {
           const inner = walkContent(x.content, x.resources, mul(x.matrix, gs.ctm), rects, depth + 1, gs);
           if (inner.content) {
+            if (inner.removedGlyphs > 0) spansLoseText();
             removedGlyphs += inner.removedGlyphs;
             const copy = res.addEditedForm(name, inner.content, x.resources);
             splices.push({ start: o.start, end: o.end, text: `/${copy} Do` });
