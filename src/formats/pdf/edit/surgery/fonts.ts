@@ -44,7 +44,8 @@ const numbers = (ctx: PDFContext, a: PDFArray | undefined): number[] => (a ? a.a
 function verticalExtent(asc: number | undefined, desc: number | undefined): { ascent: number; descent: number } {
   const a = asc !== undefined && asc > 0 ? asc / 1000 : 0.8;
   const d = desc !== undefined && desc < 0 ? desc / 1000 : -0.2;
-  return a > 0.3 && a < 2 && d > -1 && d <= 0 ? { ascent: a, descent: d } : { ascent: 0.8, descent: -0.2 };
+  // Small values are real in some fonts (issue-842-example: Ascent 219, Descent -36).
+  return a > 0.05 && a < 2 && d > -1 && d <= 0 ? { ascent: a, descent: d } : { ascent: 0.8, descent: -0.2 };
 }
 
 const STD14: Record<string, string> = {
