@@ -169,3 +169,26 @@ describe('content-stream surgery', () => {
     expect(r.text).not.toContain('IMGSECRET');
   });
 });
+
+describe('content-stream lexer on damaged streams', () => {
+  it('either walks or refuses (Unsupported) a truncated or corrupted stream; never hangs or throws anything else', async () => {
+    const { walkContent, Unsupported } = await import('../../src/formats/pdf/edit/surgery/walk.js');
+    const src = Buffer.from('q 1 0 0 1 10 10 cm BT /F1 12 Tf 72 700 Td [(abc) -20 <616263>] TJ (x) \' ET /Span <</MCID 0>> BDC BI /W 2 /H 1 /BPC 8 /CS /G ID \x00\xff EI EMC Q');
+    const res = { font: () => ({ bytesPerCode: 1 as const, ascent: 0.8, descent: -0.2, width: () => 0.5 }), xobject: () => ({ kind: 'other' as const }), propertyHasText: () => false, addEditedForm: () => 'X' };
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let refused = 0;
+    for (let k = 0; k < 400; k++) {
+      const b = Buffer.from(src.subarray(0, Math.floor(rand() * (src.length + 1))));
+      for (let j = 0; j < 3 && b.length; j++) b[Math.floor(rand() * b.length)] = Math.floor(rand() * 256);
+      try {
+        walkContent(b, res, [1, 0, 0, 1, 0, 0], [{ l: 70, r: 90, b: 695, t: 720 }]);
+      } catch (e) {
+        expect(e).toBeInstanceOf(Unsupported);
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThan(400);
+  });
+});
