@@ -2,7 +2,8 @@
  * Redaction over the corpus: `npx tsx bench/redaction.ts [--pages 2] [--per-page 3] [--files N]`
  * (--files: the first N of the list only; --only S: the files whose path contains S; --pdfium: PDFium's
  * redaction only, no surgery, as before the surgery existed; --others N: instead of the list,
- * N other corpus PDFs under 3 MB, evenly spaced in path order). Each line says
+ * N other corpus PDFs under 3 MB, evenly spaced in path order; --verbose: details on passing
+ * files too). Each line says
  * which way the edit went: content-stream surgery, or PDFium's redaction (and why). Totals include input and output bytes.
  * For each PDF of bench/redaction-corpus.txt (one per producer found in the corpus, plus every
  * rotated-page, Type 3 and OCR-text-layer file; chosen by that rule, not by results), boxes
@@ -83,7 +84,7 @@ for (const rel of list) {
     totals.px += c.rasterPixels;
     console.log(
       `${ok ? 'PASS' : 'FAIL'} ${rel} path=${out.path === 'surgery' ? 'surgery' : `pdfium(${out.fallbackReason})`} ${ms.toFixed(0)} ms ${(readFileSync(file).length / 1024).toFixed(0)}→${(out.bytes.length / 1024).toFixed(0)} KB boxes=${c.targets} leaked=${c.leaked.length} missing_replacement=${c.missingReplacement} outside_changed=${c.changedOutside.length}/${c.outsideWords} raster_diff=${c.rasterDiffPixels}/${c.rasterPixels}` +
-        (ok ? '' : ` ${JSON.stringify({ leaked: c.leaked.slice(0, 3), changed: c.changedOutside.slice(0, 3), at: c.rasterDiffAt.slice(0, 3) })}`),
+        (ok && !args.includes('--verbose') ? '' : ` ${JSON.stringify({ leaked: c.leaked.slice(0, 3), changed: c.changedOutside.slice(0, 3), at: c.rasterDiffAt.slice(0, 3) })}`),
     );
   } catch (err) {
     totals.errors++;
