@@ -131,6 +131,18 @@ describe('content-stream surgery', () => {
     expect(rasterDiffOutside(before, after, [boxOf(w)])).toBe(0);
   });
 
+  it('draws the replacement in the page\'s initial state even when the content leaves a q open after a cm', async () => {
+    const r = await redactWords(await pdfWith(['BT /F1 12 Tf 72 700 Td (left OPENSECRET right) Tj ET 3 0 0 3 0 0 cm q 0.5 g']), ['OPENSECRET']);
+    expect(r.out.path).toBe('surgery');
+    const before = popplerWords(write('open-before.pdf', await pdfWith(['BT /F1 12 Tf 72 700 Td (left OPENSECRET right) Tj ET'])), 1).words.find((w) => w.text === 'OPENSECRET')!;
+    const rep = r.wordsAfter.find((w) => w.text === 'QZ0')!;
+    expect(rep.x0).toBeGreaterThanOrEqual(before.x0 - 0.5);
+    expect(rep.x1).toBeLessThanOrEqual(before.x1 + 0.5);
+    expect(rep.y0).toBeGreaterThanOrEqual(before.y0 - 0.5);
+    expect(rep.y1).toBeLessThanOrEqual(before.y1 + 0.5);
+    expect(r.moved).toEqual([]);
+  });
+
   it('copies a Form XObject shared by two pages before removing text from it', async () => {
     let formRef: PDFRef | undefined;
     const bytes = await pdfWith(['q 1 0 0 1 72 600 cm /Fm1 Do Q BT /F1 12 Tf 72 500 Td (page one body) Tj ET', 'q 1 0 0 1 72 600 cm /Fm1 Do Q'], async (doc) => {

@@ -159,6 +159,10 @@ function editPage(ctx: PDFContext, page: PDFPage, p: SurgeryPage): number {
   const parts = streams.map(streamBytes);
   const joined = Buffer.concat(parts.flatMap((b) => [b, Buffer.from('\n')]));
   const walked = walkContent(joined, new PdfResources(ctx, pageRes, own), [1, 0, 0, 1, 0, 0], p.rects);
+  // The replacement must be drawn in the page's initial graphics state: the original content is
+  // wrapped in q … Q, with one more Q per q it leaves open. A stray Q (no q open) is a no-op in
+  // the original but would pop the wrapper's q and change what follows: left to PDFium.
+  if (walked.underflow > 0) throw new Unsupported('the page content restores more graphics states than it saves');
   const refs: PDFRef[] = [ctx.register(ctx.stream('q\n'))];
   if (walked.content) refs.push(ctx.register(ctx.flateStream(walked.content)));
   else {
@@ -166,7 +170,7 @@ function editPage(ctx: PDFContext, page: PDFPage, p: SurgeryPage): number {
     const raw = contents instanceof PDFArray ? contents.asArray() : contents ? [node.get(N('Contents'))!] : [];
     for (const o of raw) refs.push(o instanceof PDFRef ? o : ctx.register(o as PDFStream));
   }
-  refs.push(ctx.register(ctx.stream(`\nQ\n${replacementOps(ctx, own, p.texts)}`)));
+  refs.push(ctx.register(ctx.stream(`\n${'Q\n'.repeat(walked.unclosed + 1)}${replacementOps(ctx, own, p.texts)}`)));
   node.set(N('Contents'), ctx.obj(refs));
   return walked.removedGlyphs;
 }

@@ -62,6 +62,9 @@ export interface WalkOutcome {
   /** The stream with its rewritten operators, or null when nothing in it changed. */
   content: Uint8Array | null;
   removedGlyphs: number;
+  /** q without Q at the end of the stream, and Q met with no q open (graphics state stack). */
+  unclosed: number;
+  underflow: number;
 }
 
 const fmt = (v: number) => {
@@ -140,6 +143,7 @@ export function walkContent(src: Uint8Array, res: Resources, ctm0: Matrix, rects
   };
   const splices: Array<{ start: number; end: number; text: string }> = [];
   let removedGlyphs = 0;
+  let underflow = 0;
 
   const td = (tx: number, ty: number) => {
     tlm = mul([1, 0, 0, 1, tx, ty], tlm);
@@ -230,6 +234,7 @@ export function walkContent(src: Uint8Array, res: Resources, ctm0: Matrix, rects
         break;
       case 'Q':
         if (stack.length) gs = stack.pop()!;
+        else underflow++;
         break;
       case 'cm': {
         const m = a.map(numArg) as Matrix;
@@ -290,7 +295,7 @@ export function walkContent(src: Uint8Array, res: Resources, ctm0: Matrix, rects
         let parts: Operand[] = [];
         if (o.op === '"') {
           gs = { ...gs, tw: numArg(a[0]), tc: numArg(a[1]) };
-          prefix = `${fmt(numArg(a[0]))} Tw ${fmt(numArg(a[1]))} Tc T* `;
+          prefix = `${numArg(a[0])} Tw ${numArg(a[1])} Tc T* `;
           parts = a.slice(2, 3);
         } else if (o.op === "'") {
           prefix = 'T* ';
@@ -336,8 +341,9 @@ export function walkContent(src: Uint8Array, res: Resources, ctm0: Matrix, rects
         break;
     }
   }
-  if (splices.length === 0) return { content: null, removedGlyphs };
-  return { content: splice(src, splices), removedGlyphs };
+  const balance = { unclosed: stack.length, underflow };
+  if (splices.length === 0) return { content: null, removedGlyphs, ...balance };
+  return { content: splice(src, splices), removedGlyphs, ...balance };
 }
 
 function splice(src: Uint8Array, edits: Array<{ start: number; end: number; text: string }>): Uint8Array {
