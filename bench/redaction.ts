@@ -36,12 +36,8 @@ function others(n: number, listed: string[]): string[] {
   return Array.from({ length: Math.min(n, all.length) }, (_, k) => all[Math.floor(((k + 0.5) * all.length) / Math.min(n, all.length))]);
 }
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : '';
-const list = readFileSync(new URL('./redaction-corpus.txt', import.meta.url), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .filter((f) => !only || f.includes(only))
-  .slice(0, opt('--files', Infinity));
-if (args.includes('--others')) list.splice(0, list.length, ...others(opt('--others', 50), list));
+const listed = readFileSync(new URL('./redaction-corpus.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+const list = (args.includes('--others') ? others(opt('--others', 50), listed) : listed).filter((f) => !only || f.includes(only)).slice(0, opt('--files', Infinity));
 const totals = { files: 0, passed: 0, surgery: 0, refused: 0, passedButRaster01pct: 0, boxes: 0, leaked: 0, missing: 0, outside: 0, changed: 0, diffPx: 0, px: 0, errors: 0, inBytes: 0, outBytes: 0 };
 for (const rel of list) {
   const file = corpusPath(rel);
