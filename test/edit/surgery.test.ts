@@ -169,16 +169,30 @@ describe('content-stream surgery', () => {
     expect(r.text).toContain('keep');
   });
 
-  it('takes PDFium\'s path when an image lies under the box, and says why', async () => {
+  it('cuts the pixels of an image under the box (a copy; the original image and the rest of the page unchanged)', async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
     const page = doc.addPage([612, 792]);
-    page.drawImage(await doc.embedPng(await pngOf(200, 40, { r: 200, g: 230, b: 255 })), { x: 60, y: 680, width: 300, height: 40 });
+    page.drawImage(await doc.embedPng(await pngOf(200, 40, { r: 40, g: 90, b: 200 })), { x: 60, y: 680, width: 300, height: 40 });
     page.drawText('over IMGSECRET image', { x: 72, y: 695, size: 12, font });
-    const r = await redactWords(await doc.save(), ['IMGSECRET']);
-    expect(r.out.path).toBe('pdfium');
-    expect(r.out.fallbackReason).toMatch(/image/);
+    const r = await redactWords(await doc.save(), ['IMGSECRET'], () => '');
+    expect(r.out.path).toBe('surgery');
     expect(r.text).not.toContain('IMGSECRET');
+    expect(r.moved).toEqual([]);
+    expect(r.rasterDiff).toBe(0);
+    // Inside the box the image is white now (the dark blue is gone), 72 dpi render of the box's centre.
+    const w = popplerWords(write('img-before.pdf', await doc.save()), 1).words.find((x) => x.text === 'IMGSECRET')!;
+    execFileSync('pdftoppm', ['-gray', '-r', '72', '-singlefile', '-x', String(Math.round((w.x0 + w.x1) / 2)), '-y', String(Math.round(w.y0 + 2)), '-W', '1', '-H', '1', write('img-after.pdf', r.out.bytes), path.join(dir, 'cut')]);
+    const pgm = fs.readFileSync(path.join(dir, 'cut.pgm'));
+    expect(pgm[pgm.length - 1]).toBeGreaterThan(240);
+  });
+
+  it('takes PDFium\'s path when an inline image lies under the box, and says why', async () => {
+    // 1 pt per pixel: what PDFium cuts stays within the box.
+    const r = await redactWords(await pdfWith([`q 300 0 0 40 60 680 cm BI /W 300 /H 40 /BPC 8 /CS /G ID ${'A'.repeat(12000)} EI Q BT /F1 12 Tf 72 695 Td (over INLSECRET image) Tj ET`]), ['INLSECRET']);
+    expect(r.out.path).toBe('pdfium');
+    expect(r.out.fallbackReason).toMatch(/inline image/);
+    expect(r.text).not.toContain('INLSECRET');
   });
 });
 
@@ -186,7 +200,7 @@ describe('content-stream lexer on damaged streams', () => {
   it('either walks or refuses (Unsupported) a truncated or corrupted stream; never hangs or throws anything else', async () => {
     const { walkContent, Unsupported } = await import('../../src/formats/pdf/edit/surgery/walk.js');
     const src = Buffer.from('q 1 0 0 1 10 10 cm BT /F1 12 Tf 72 700 Td [(abc) -20 <616263>] TJ (x) \' ET /Span <</MCID 0>> BDC BI /W 2 /H 1 /BPC 8 /CS /G ID \x00\xff EI EMC Q');
-    const res = { font: () => ({ bytesPerCode: 1 as const, ascent: 0.8, descent: -0.2, width: () => 0.5 }), xobject: () => ({ kind: 'other' as const }), propertyHasText: () => false, addEditedForm: () => 'X' };
+    const res = { font: () => ({ bytesPerCode: 1 as const, ascent: 0.8, descent: -0.2, width: () => 0.5 }), xobject: () => ({ kind: 'other' as const }), propertyHasText: () => false, addEditedForm: () => 'X', cutImage: () => null };
     let seed = 7;
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let refused = 0;

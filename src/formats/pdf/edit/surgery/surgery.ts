@@ -3,7 +3,8 @@
  * walked (walk.ts) and only the show-text operators with glyphs inside a box are rewritten, so
  * the page renders byte-for-byte the same outside the boxes (PDFium regenerates the whole page
  * content with 32-bit floats, which moves glyphs by rounding). The replacement text is appended
- * in its own stream after the original content, wrapped in q … Q. Objects no longer reachable
+ * in its own stream after the original content, wrapped in q … Q. Image XObjects under a box
+ * are replaced by copies with the covered pixels cut (images.ts). Objects no longer reachable
  * (the old content streams, objects left by incremental updates) are dropped before a full
  * rewrite with object streams, so none of the removed bytes stay in the file.
  * Throws Unsupported when the page needs what only PDFium's path does (see walk.ts).
@@ -12,6 +13,7 @@ import { Encodings } from '@pdf-lib/standard-fonts';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream, type PDFContext, type PDFObject, type PDFPage } from 'pdf-lib';
 import { fontMetrics, type FontMetrics } from './fonts.js';
 import { Unsupported, walkContent, type Matrix, type Rect, type Resources } from './walk.js';
+import { coveredPixels, cutImage, cuttable, type ImageCut } from './images.js';
 
 export interface SurgeryText {
   /** Text matrix of the replacement (user space), font size, and the text (WinAnsi-encodable). */
@@ -64,7 +66,33 @@ class PdfResources implements Resources {
     public dict: PDFDict,
     /** Makes `dict` safe to modify (a copy owned by the page or by a copied form). */
     private readonly own: () => PDFDict,
+    /** The page's boxes and the image cuts to make once the walk is done (shared with nested forms). */
+    private readonly rects: Rect[],
+    private readonly cuts: ImageCut[],
   ) {}
+
+  /** Registers `ref` under a fresh XObject name in these (own) resources. */
+  private registerXObject(ref: PDFRef, prefix: string): string {
+    if (!this.xobjects) {
+      this.dict = this.own();
+      this.xobjects = ownSub(this.ctx, this.dict, 'XObject');
+    }
+    const name = freshName(this.xobjects, prefix);
+    this.xobjects.set(N(name), ref);
+    return name;
+  }
+
+  cutImage(name: string, ctm: Matrix): string | null {
+    const img = this.ctx.lookup(this.sub('XObject')?.get(N(name)));
+    if (!(img instanceof PDFRawStream)) throw new Unsupported('an image under a box cannot be read');
+    const { w, h } = cuttable(this.ctx, img);
+    let covered = false;
+    coveredPixels(w, h, ctm, this.rects, () => (covered = true));
+    if (!covered) return null;
+    const ref = this.ctx.nextRef();
+    this.cuts.push({ ref, image: img, ctm, rects: this.rects });
+    return this.registerXObject(ref, 'QzImage');
+  }
 
   private sub(name: string): PDFDict | undefined {
     const d = this.ctx.lookup(this.dict.get(N(name)));
@@ -92,7 +120,7 @@ class PdfResources implements Resources {
     if (!matrix.every(Number.isFinite)) throw new Unsupported('a Form XObject with an unreadable /Matrix');
     const own = this.ctx.lookup(x.dict.get(N('Resources')));
     const formRes = own instanceof PDFDict ? own : this.dict;
-    return { kind: 'form' as const, content: streamBytes(x), matrix, id: x, resources: new PdfResources(this.ctx, formRes, () => formRes.clone(this.ctx) as PDFDict) };
+    return { kind: 'form' as const, content: streamBytes(x), matrix, id: x, resources: new PdfResources(this.ctx, formRes, () => formRes.clone(this.ctx) as PDFDict, this.rects, this.cuts) };
   }
 
   propertyHasText(name: string): boolean {
@@ -108,14 +136,7 @@ class PdfResources implements Resources {
     // without its own /Resources used its parent's: the copy gets them explicitly.
     const innerRes = inner as PdfResources;
     if (innerRes.xobjects || !entries.Resources) entries.Resources = innerRes.dict;
-    const ref = this.ctx.register(this.ctx.flateStream(content, entries as never));
-    if (!this.xobjects) {
-      this.dict = this.own();
-      this.xobjects = ownSub(this.ctx, this.dict, 'XObject');
-    }
-    const name = freshName(this.xobjects, 'QzForm');
-    this.xobjects.set(N(name), ref);
-    return name;
+    return this.registerXObject(this.ctx.register(this.ctx.flateStream(content, entries as never)), 'QzForm');
   }
 }
 
@@ -130,17 +151,19 @@ export async function surgicalEdit(input: Uint8Array, pages: SurgeryPage[]): Pro
   const ctx = doc.context;
   const all = doc.getPages();
   let removedGlyphs = 0;
+  const cuts: ImageCut[] = [];
   for (const p of pages) {
     const page = all[p.pageNumber - 1];
     if (!page) throw new Unsupported(`page ${p.pageNumber} not found by pdf-lib`);
-    removedGlyphs += editPage(ctx, page, p);
+    removedGlyphs += editPage(ctx, page, p, cuts);
   }
+  for (const cut of cuts) await cutImage(ctx, cut);
   collectGarbage(ctx);
   const bytes = await doc.save({ useObjectStreams: true, updateFieldAppearances: false, addDefaultPage: false });
   return { bytes, removedGlyphs };
 }
 
-function editPage(ctx: PDFContext, page: PDFPage, p: SurgeryPage): number {
+function editPage(ctx: PDFContext, page: PDFPage, p: SurgeryPage, cuts: ImageCut[]): number {
   const node = page.node;
   const inherited = node.getInheritableAttribute(N('Resources'));
   const resDict = ctx.lookup(inherited);
@@ -158,7 +181,7 @@ function editPage(ctx: PDFContext, page: PDFPage, p: SurgeryPage): number {
   const streams = contents instanceof PDFArray ? contents.asArray().map((o) => ctx.lookup(o)) : contents ? [contents] : [];
   const parts = streams.map(streamBytes);
   const joined = Buffer.concat(parts.flatMap((b) => [b, Buffer.from('\n')]));
-  const walked = walkContent(joined, new PdfResources(ctx, pageRes, own), [1, 0, 0, 1, 0, 0], p.rects);
+  const walked = walkContent(joined, new PdfResources(ctx, pageRes, own, p.rects, cuts), [1, 0, 0, 1, 0, 0], p.rects);
   // The replacement must be drawn in the page's initial graphics state: the original content is
   // wrapped in q … Q, with one more Q per q it leaves open. A stray Q (no q open) is a no-op in
   // the original but would pop the wrapper's q and change what follows: left to PDFium.

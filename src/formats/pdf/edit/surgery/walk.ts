@@ -5,8 +5,9 @@
  * rewritten as a TJ whose displacement replaces the removed glyphs' advance, so the glyphs
  * after it keep their exact positions and every other byte of the stream is unchanged.
  * Form XObjects are walked with their matrix; one with removed glyphs is copied (the original
- * may be drawn elsewhere) and the Do is pointed at the copy. What cannot be done exactly
- * (an image under a box, a font whose widths are unknown at a box, ActualText over removed
+ * may be drawn elsewhere) and the Do is pointed at the copy; an image XObject under a box is
+ * replaced the same way by a copy with the covered pixels cut (images.ts). What cannot be done exactly
+ * (an inline image under a box, an image the cut cannot decode, a font whose widths are unknown at a box, ActualText over removed
  * text in a named property list) throws Unsupported; ActualText/Alt/E in an inline property
  * dict over removed glyphs is dropped from that BDC (it would still tell the removed text).
  * Unsupported: the caller then takes PDFium's path for the whole edit.
@@ -31,6 +32,11 @@ export interface Resources {
   xobject(name: string): { kind: 'image' } | { kind: 'other' } | { kind: 'form'; content: Uint8Array; matrix: Matrix; resources: Resources; id: unknown };
   /** Marked-content property list by name: does it carry ActualText/Alt/E? */
   propertyHasText(name: string): boolean;
+  /**
+   * An image drawn with `ctm` over a box: the name of a copy with the covered pixels cut, or
+   * null when no pixel centre lies in a box; throws Unsupported when it cannot be cut.
+   */
+  cutImage(name: string, ctm: Matrix): string | null;
   /** A copy of form `id` with new content, registered under a fresh name in these resources. */
   addEditedForm(formName: string, content: Uint8Array, formResources: Resources): string;
 }
@@ -325,7 +331,10 @@ export function walkContent(src: Uint8Array, res: Resources, ctm0: Matrix, rects
       case 'Do': {
         const name = a[0]?.t === 'name' ? a[0].v : '';
         const x = res.xobject(name);
-        if (x.kind === 'image' && unitSquareHits(gs.ctm, rects)) throw new Unsupported('an image lies under a box');
+        if (x.kind === 'image' && unitSquareHits(gs.ctm, rects)) {
+          const copy = res.cutImage(name, gs.ctm);
+          if (copy) splices.push({ start: o.start, end: o.end, text: `/${copy} Do` });
+        }
         if (x.kind === 'form') {
           const inner = walkContent(x.content, x.resources, mul(x.matrix, gs.ctm), rects, depth + 1, gs);
           if (inner.content) {
