@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Font } from '@pdf-lib/standard-fonts';
-import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts, rgb, type PDFRef } from 'pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { editPdf } from '../../src/formats/pdf/edit/edit-pdf.js';
 import { pngOf } from './make-pdf.js';
@@ -185,6 +186,20 @@ describe('content-stream surgery', () => {
     execFileSync('pdftoppm', ['-gray', '-r', '72', '-singlefile', '-x', String(Math.round((w.x0 + w.x1) / 2)), '-y', String(Math.round(w.y0 + 2)), '-W', '1', '-H', '1', write('img-after.pdf', r.out.bytes), path.join(dir, 'cut')]);
     const pgm = fs.readFileSync(path.join(dir, 'cut.pgm'));
     expect(pgm[pgm.length - 1]).toBeGreaterThan(240);
+  });
+
+  it('cuts a greyscale JPEG under the box (decoded, cut, written as Flate grey)', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    const jpeg = await sharp({ create: { width: 200, height: 40, channels: 3, background: { r: 90, g: 90, b: 90 } } }).toColourspace('b-w').jpeg().toBuffer();
+    page.drawImage(await doc.embedJpg(jpeg), { x: 60, y: 680, width: 300, height: 40 });
+    page.drawText('over JPGSECRET image', { x: 72, y: 695, size: 12, font, color: rgb(1, 1, 1) });
+    const r = await redactWords(await doc.save(), ['JPGSECRET'], () => '');
+    expect(r.out.path).toBe('surgery');
+    expect(r.text).not.toContain('JPGSECRET');
+    expect(r.moved).toEqual([]);
+    expect(r.rasterDiff).toBe(0);
   });
 
   it('takes PDFium\'s path when an inline image lies under the box, and says why', async () => {
