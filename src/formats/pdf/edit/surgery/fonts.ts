@@ -68,11 +68,19 @@ function codeNames(encoding: 'WinAnsi' | 'Symbol' | 'ZapfDingbats'): Map<number,
   return out;
 }
 
+/** Font.load decompresses the AFM data on every call (~ms): once per font per thread. */
+const afms = new Map<string, Font>();
+function afmOf(name: string): Font {
+  let f = afms.get(name);
+  if (!f) afms.set(name, (f = Font.load(name as never)));
+  return f;
+}
+
 /** Widths of a standard-14 font without /Widths: glyph names through its encoding, AFM widths. */
 function standardWidths(ctx: PDFContext, font: PDFDict, base: string): (code: number) => number {
   const std = STD14[base] ?? base;
   if (!STD_NAMES.has(std)) throw new UnsupportedFont(`font ${base} has no /Widths`);
-  const afm = Font.load(std as never);
+  const afm = afmOf(std);
   const symbolic = std === 'Symbol' || std === 'ZapfDingbats';
   const encObj = font.get(PDFName.of('Encoding'));
   const encName = nameOf(ctx, encObj) ?? nameOf(ctx, dict(ctx, encObj)?.get(PDFName.of('BaseEncoding')));
