@@ -2,7 +2,8 @@
  * Output size (formats/pdf/edit/compact.ts): a PDF packing thousands of small objects in object
  * streams (as tagged PDFs do) grows several-fold when PDFium rewrites it; the edit writes it
  * again with object streams. The redacted text must stay gone from the compacted file and the
- * file must stay valid (qpdf --check) with the same text outside the box.
+ * file must stay valid (qpdf --check) with the same text outside the box. The edit is made on
+ * PDFium's path (`method: 'pdfium'`): the surgery path writes with pdf-lib and never grows.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +42,7 @@ describe('edited PDF size', () => {
     const input = path.join(dir, 'in.pdf');
     fs.writeFileSync(input, data);
     const w = popplerWords(input, 1).words.find((x) => x.text === '123-45-6789')!;
-    const out = await editPdf({ data, edits: [{ kind: 'text', pageNumber: 1, box: { left: w.x0 - 0.5, top: w.y0, width: w.x1 - w.x0 + 1, height: w.y1 - w.y0 }, text: 'XXX' }] });
+    const out = await editPdf({ data, edits: [{ kind: 'text', pageNumber: 1, box: { left: w.x0 - 0.5, top: w.y0, width: w.x1 - w.x0 + 1, height: w.y1 - w.y0 }, text: 'XXX' }], method: 'pdfium' });
     // Without object streams the 4,000 objects alone take ~4x the input.
     expect(out.bytes.length).toBeLessThan(GROWTH_LIMIT * data.length);
     const edited = path.join(dir, 'out.pdf');

@@ -111,7 +111,7 @@ export class EditItemError extends Error {
 }
 
 /** Boxes must lie on the page (1 pt of slack for rounding in the caller's coordinates). */
-function checkBoxOnPage(e: PdfEdit, i: number, frame: PageFrame): void {
+export function checkBoxOnPage(e: PdfEdit, i: number, frame: PageFrame): void {
   const b = e.box;
   const slack = 1;
   if (b.left < -slack || b.top < -slack || b.left + b.width > frame.width + slack || b.top + b.height > frame.height + slack) {
@@ -128,9 +128,10 @@ const KEEP_ANNOTS = new Set([2, 16, 28]);
 /**
  * Annotations over a box (form fields, free text, stamps) are not page content, so the
  * redaction cannot reach them: they are flattened into the page first (their appearance
- * becomes content, the annotation goes), then redacted like everything else.
+ * becomes content, the annotation goes), then redacted like everything else. `dryRun`: only
+ * count them (the surgery path leaves such pages to PDFium).
  */
-function flattenAnnotationsUnder(m: Pdfium, page: number, rects: UserRect[]): number {
+export function flattenAnnotationsUnder(m: Pdfium, page: number, rects: UserRect[], dryRun = false): number {
   let count = 0;
   withFloats(m, 4, (p) => {
     for (let i = m.FPDFPage_GetAnnotCount(page) - 1; i >= 0; i--) {
@@ -140,7 +141,7 @@ function flattenAnnotationsUnder(m: Pdfium, page: number, rects: UserRect[]): nu
         if (KEEP_ANNOTS.has(m.FPDFAnnot_GetSubtype(annot)) || !m.FPDFAnnot_GetRect(annot, p)) continue;
         const [l, t, r, b] = readFloats(m, p, 4);
         const box = { l: Math.min(l, r), r: Math.max(l, r), b: Math.min(b, t), t: Math.max(b, t) };
-        if (rects.some((R) => box.l < R.r && box.r > R.l && box.b < R.t && box.t > R.b) && m.EPDFAnnot_Flatten(page, annot)) count++;
+        if (rects.some((R) => box.l < R.r && box.r > R.l && box.b < R.t && box.t > R.b) && (dryRun || m.EPDFAnnot_Flatten(page, annot))) count++;
       } finally {
         m.FPDFPage_CloseAnnot(annot);
       }
@@ -186,9 +187,10 @@ function textWidthAtOnePoint(m: Pdfium, doc: number, text: string): number {
   }
 }
 
-function drawText(m: Pdfium, doc: number, page: number, frame: PageFrame, box: DisplayBox, text: string): void {
+/** Where and how big the replacement text is drawn: shrunk to fit the box, upright as displayed. */
+export function placeText(m: Pdfium, doc: number, frame: PageFrame, box: DisplayBox, text: string): { line: string; size: number; matrix: [number, number, number, number, number, number] } | null {
   const line = text.replace(/\s+/g, ' ').trim();
-  if (!line) return;
+  if (!line) return null;
   const pad = Math.min(1, box.width * 0.05, box.height * 0.05);
   const w1 = textWidthAtOnePoint(m, doc, line);
   const size = Math.max(0.5, Math.min((box.height - 2 * pad) / (ASCENT + DESCENT), (box.width - 2 * pad) / w1));
@@ -196,15 +198,22 @@ function drawText(m: Pdfium, doc: number, page: number, frame: PageFrame, box: D
   const textHeight = (ASCENT + DESCENT) * size;
   const baselineY = box.top + (box.height + textHeight) / 2 - DESCENT * size;
   const { origin, ex, ey } = displayAxes(frame, box.left + pad, baselineY);
-  const obj = m.FPDFPageObj_NewTextObj(doc, FONT, size);
-  const ws = wideString(m, line);
+  return { line, size, matrix: [ex[0], ex[1], ey[0], ey[1], origin[0], origin[1]] };
+}
+
+function drawText(m: Pdfium, doc: number, page: number, frame: PageFrame, box: DisplayBox, text: string): void {
+  const placed = placeText(m, doc, frame, box, text);
+  if (!placed) return;
+  const obj = m.FPDFPageObj_NewTextObj(doc, FONT, placed.size);
+  const ws = wideString(m, placed.line);
   try {
     if (!m.FPDFText_SetText(obj, ws)) throw new Error('PDFium could not set the replacement text');
   } finally {
     free(m, ws);
   }
   m.FPDFPageObj_SetFillColor(obj, 0, 0, 0, 255);
-  m.FPDFPageObj_Transform(obj, ex[0], ex[1], ey[0], ey[1], origin[0], origin[1]);
+  const [a, b, c, d, e, f] = placed.matrix;
+  m.FPDFPageObj_Transform(obj, a, b, c, d, e, f);
   m.FPDFPage_InsertObject(page, obj);
 }
 

@@ -1,10 +1,16 @@
 /**
- * The whole edit of one PDF, as a worker task: apply the edits (apply-edits.ts), then read the
- * written file again and refuse it if any replaced text is still extractable inside its box.
- * The check re-opens the saved bytes (not the in-memory document), so it sees what a reader of
- * the file will see.
+ * The whole edit of one PDF, as a worker task: apply the edits, then read the written file
+ * again and refuse it if any replaced text is still extractable inside its box or the page
+ * changed outside the boxes. The check re-opens the saved bytes (not the in-memory document),
+ * so it sees what a reader of the file will see.
+ * Two ways to apply: content-stream surgery first (surgery/: only the show-text operators with
+ * glyphs in a box are rewritten, everything else stays byte-identical), and when it cannot
+ * take the edit or its result fails a check, PDFium's redaction (apply-edits.ts), which
+ * regenerates the edited pages' content. Both go through the same checks.
  */
-import { applyEdits, inspectEdited, type PdfEdit } from './apply-edits.js';
+import { applyEdits, inspectEdited, type AppliedEdit, type PdfEdit } from './apply-edits.js';
+import type { PageSnapshot } from './page-guard.js';
+import { planSurgery } from './surgery-plan.js';
 import { comparePages } from './page-guard.js';
 import { dropOrphanFields } from './orphan-fields.js';
 import { loadPdfium } from './pdfium.js';
@@ -19,12 +25,17 @@ export interface EditPdfTask {
   password?: string;
   /** Compare each edited page outside the boxes before and after (default true). */
   guardPages?: boolean;
+  /** 'pdfium': skip the surgery and use PDFium's redaction (tests and comparisons); default 'auto'. */
+  method?: 'auto' | 'pdfium';
 }
 
 export interface EditPdfOutput {
   bytes: Uint8Array;
   pageCount: number;
   itemsProcessed: number;
+  /** Which way the edit was applied; for 'pdfium', why the surgery did not take it. */
+  path: 'surgery' | 'pdfium';
+  fallbackReason?: string;
 }
 
 
@@ -48,6 +59,18 @@ function longestCommonRun(a: string, b: string): number {
 
 export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
   const m = await loadPdfium();
+  const planned = task.method === 'pdfium' ? { refuse: 'method pdfium asked for' } : planSurgery(m, task.data, task.edits, task.password);
+  let fallbackReason: string;
+  if ('plan' in planned) {
+    try {
+      const { surgicalEdit } = await import('./surgery/surgery.js');
+      const { bytes } = await surgicalEdit(task.data, planned.plan.pages);
+      verify(m, task, bytes, planned.plan.applied, planned.plan.before);
+      return { bytes, pageCount: planned.plan.pageCount, itemsProcessed: task.edits.length, path: 'surgery' };
+    } catch (err) {
+      fallbackReason = (err as Error).message;
+    }
+  } else fallbackReason = planned.refuse;
   const out = await applyEdits(m, task.data, task.edits, task.password);
   // Flattened form fields leave their values in the AcroForm: drop those fields.
   if (out.flattened > 0) {
@@ -56,22 +79,28 @@ export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
     out.bytes = (await dropOrphanFields(out.bytes)).bytes;
   }
   if (shouldCompact(task.data.length, out.bytes.length, !!task.password)) out.bytes = await compactPdf(out.bytes);
+  verify(m, task, out.bytes, out.applied, out.before);
+  return { bytes: out.bytes, pageCount: out.pageCount, itemsProcessed: task.edits.length, path: 'pdfium', fallbackReason };
+}
+
+/** Re-reads the written bytes: the page guard outside the boxes, then the leak check inside them. */
+function verify(m: Awaited<ReturnType<typeof loadPdfium>>, task: EditPdfTask, bytes: Uint8Array, applied: AppliedEdit[], before: Map<number, PageSnapshot>): void {
   const inspected = inspectEdited(
     m,
-    out.bytes,
-    task.edits.map((e, i) => ({ pageNumber: e.pageNumber, rect: out.applied[i].rect })),
+    bytes,
+    task.edits.map((e, i) => ({ pageNumber: e.pageNumber, rect: applied[i].rect })),
     task.password ?? '',
   );
   const after = inspected.texts;
   if (task.guardPages !== false) {
-    for (const [pageNumber, snap] of out.before) {
+    for (const [pageNumber, snap] of before) {
       const onPage = task.edits.filter((e) => e.pageNumber === pageNumber);
       const problem = comparePages(snap, inspected.pages.get(pageNumber)!, onPage.map((e) => e.box), onPage.map((e) => (e.kind === 'text' ? (e.text ?? '') : '')));
       if (problem) throw new PageDamagedError(`page ${pageNumber} could not be rewritten faithfully: ${problem}; the edit was refused`);
     }
   }
   task.edits.forEach((e, i) => {
-    const removed = squeeze(out.applied[i].removedText);
+    const removed = squeeze(applied[i].removedText);
     if (!removed) return;
     const replacement = squeeze(e.kind === 'text' ? (e.text ?? '') : '');
     let left = squeeze(after[i]);
@@ -82,5 +111,4 @@ export async function editPdf(task: EditPdfTask): Promise<EditPdfOutput> {
       throw new RedactionLeakError(`items[${i}]: text replaced on page ${e.pageNumber} is still extractable from the edited PDF; the edit was refused`);
     }
   });
-  return { bytes: out.bytes, pageCount: out.pageCount, itemsProcessed: task.edits.length };
 }
