@@ -63,7 +63,7 @@ export class Engine {
   protected readonly runner: JobRunner;
   private readonly waiters = new Map<string, Array<() => void>>();
   private readonly progressListeners = new Map<string, Set<(d: number, t: number) => void>>();
-  private readonly results: ResultCache;
+  protected readonly results: ResultCache;
   /** Waiting slots taken, counted synchronously at submission (before any await). */
   protected queued = 0;
   protected closed = false;

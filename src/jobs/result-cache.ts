@@ -13,11 +13,15 @@
  * the job's result file (resultFileTarget; render/chunk-lines.ts) and hands on a reference,
  * which is recorded as is; reads give an object whose `chunks` stay in the file until touched.
  */
+import { randomUUID } from 'node:crypto';
 import type { JobRecord } from '../model/job.js';
 import { isResultFileRef, type ResultFileTarget } from '../model/result-file.js';
 import { lazyChunkedResult, readChunkLinesHeader } from '../render/chunk-lines.js';
 import type { BlobStore } from './blob-store.js';
 import type { JobStore } from './job-store.js';
+
+/** Stands for the chunks while the rest of a result is serialized (no result holds this string). */
+const CHUNKS_HOLE = `quire-result-chunks-${randomUUID()}`;
 
 function resultKeyFor(id: string): string {
   return `${id}/result.json`;
@@ -31,6 +35,8 @@ export function resultFileTarget(blobs: BlobStore, id: string, minChars: number)
 export class ResultCache {
   private readonly recent = new Map<string, unknown>();
   private readonly writing = new Map<string, Promise<void>>();
+  /** The serialized `chunks` of the results in `recent` that were written through (storedChunksJson). */
+  private readonly chunkBytes = new Map<string, Buffer>();
 
   constructor(
     private readonly blobs: BlobStore,
@@ -60,12 +66,12 @@ export class ResultCache {
       this.recent.set(id, result);
       for (const old of this.recent.keys()) {
         if (this.recent.size <= this.capacity) break;
-        this.recent.delete(old);
+        this.drop(old);
       }
       // The job is running, so it cannot have been deleted: no record read first. A failed
       // write fails the job (its record never claims a result that is not on disk).
       const key = resultKeyFor(id);
-      const written = this.blobs.put(key, JSON.stringify(result));
+      const written = this.blobs.put(key, this.serialize(id, result));
       this.writing.set(id, written.catch(() => undefined).finally(() => this.writing.delete(id)));
       return written.then(() => ({ resultKey: key }));
     }
@@ -91,6 +97,36 @@ export class ResultCache {
 
   drop(id: string): void {
     this.recent.delete(id);
+    this.chunkBytes.delete(id);
+  }
+
+  /**
+   * The UTF-8 JSON of a result's `chunks` as written into its result file, while the result
+   * is held in memory (written-through results only): the server answers a read whose view
+   * shows the chunks exactly as stored with these bytes (server/view-bytes.ts), instead of
+   * serializing and encoding the same half megabyte again as the job ends.
+   */
+  storedChunksJson(id: string): { chunks: unknown[]; json: Buffer } | undefined {
+    const json = this.chunkBytes.get(id);
+    const result = this.recent.get(id) as { chunks?: unknown[] } | undefined;
+    return json && result && Array.isArray(result.chunks) ? { chunks: result.chunks, json } : undefined;
+  }
+
+  /**
+   * JSON.stringify(result) as UTF-8, byte for byte, with the `chunks` array serialized and
+   * encoded on its own and kept (storedChunksJson): the rest of the result is serialized
+   * with a placeholder where the chunks go, which keeps the key order.
+   */
+  private serialize(id: string, result: unknown): Buffer | string {
+    const chunks = (result as { chunks?: unknown } | null)?.chunks;
+    if (!Array.isArray(chunks) || typeof result !== 'object') return JSON.stringify(result);
+    const json = Buffer.from(JSON.stringify(chunks));
+    const hole = JSON.stringify(CHUNKS_HOLE);
+    const rest = JSON.stringify({ ...result, chunks: CHUNKS_HOLE });
+    const at = rest.indexOf(hole);
+    if (at < 0) return JSON.stringify(result); // a toJSON somewhere: no shortcut
+    this.chunkBytes.set(id, json);
+    return Buffer.concat([Buffer.from(rest.slice(0, at)), json, Buffer.from(rest.slice(at + hole.length))]);
   }
 
   /** Waits for results being written (tests, shutdown). */
