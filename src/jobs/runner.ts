@@ -119,6 +119,13 @@ export class JobRunner {
   private async execute(id: string, ctl: AbortController): Promise<void> {
     const { store, blobs, quota, pool, cfg } = this.d;
     markPhase('job-claimed', id);
+    // A stored input (a file) is read while the record moves to processing (on a durable
+    // store, a file write): reading has no effect, so a job found cancelled meanwhile only
+    // drops the bytes. A URL is fetched only once the job is the runner's.
+    const queued = await store.get(id);
+    const early = queued && descriptorOf(queued, blobs);
+    const reading = early && early.kind === 'path' ? loadInput(early, this.d.limits, ctl.signal) : undefined;
+    reading?.catch(() => undefined); // awaited below; a failure there fails the job
     let rec: JobRecord;
     try {
       rec = await store.update(id, { state: 'processing', startedAt: new Date().toISOString() }, { state: 'starting' });
@@ -130,7 +137,7 @@ export class JobRunner {
     const started = Date.now();
     try {
       if (!op) throw new ProcessingError('processing_error', `No operation named ${rec.operation} in this build.`);
-      const input: LoadedInput = await loadInput(descriptorOf(rec, blobs), this.d.limits, ctl.signal);
+      const input: LoadedInput = await (reading ?? loadInput(descriptorOf(rec, blobs), this.d.limits, ctl.signal));
       // Every input is kept as a copy for the job's life (pdf_url); bytes were kept at submission.
       const ext = input.type === 'unknown' ? 'bin' : input.type;
       const inputKey = rec.inputKey ?? inputKeyFor(id, ext);

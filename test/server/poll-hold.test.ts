@@ -77,7 +77,8 @@ describe('status polls of a finishing job', () => {
 describe('chunks answered from the result file bytes', () => {
   it('are the ordinary answer byte for byte; a view that drops fields is served the ordinary way', async () => {
     const bytes = await textPdf(3);
-    for (const fields of [{}, { output_fields: JSON.stringify({ confidence: false }) }, { segment_naming: 'Other' }]) {
+    const variants: Array<Record<string, string>> = [{}, { output_fields: JSON.stringify({ confidence: false }) }, { segment_naming: 'Other' }];
+    for (const fields of variants) {
       const id = await submit(bytes, fields);
       await pollUntil(`${s.url}/parse/${id}?include_chunks=false`, auth(KEYS.main), parseDone);
       const kept = s.ctx.engine.storedChunksJson(id);
