@@ -7,7 +7,9 @@
  * writes every result through before its job is marked succeeded: an engine over a durable
  * store (the server) must not lose a finished job's result to a restart; it still keeps the
  * last `capacity` in memory, which saved the server 2 reads and parses of the result per job
- * (bench/server-vs-library).
+ * (bench/server-vs-library). A written-through result's `chunks` are serialized on their own
+ * and their bytes kept beside it (storedChunksJson): the server answers reads whose view shows
+ * the chunks as stored with them instead of serializing them again (server/stored-chunks.ts).
  *
  * A result over `resultFileChars` never comes here as an object: the operation writes it to
  * the job's result file (resultFileTarget; render/chunk-lines.ts) and hands on a reference,
