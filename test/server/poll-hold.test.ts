@@ -8,6 +8,7 @@
 import fs from 'node:fs/promises';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPhaseMark } from '../../src/runtime/phase-marks.js';
 import { KEYS, auth, json, parseDone, pollUntil, testServer } from './server-helpers.js';
 
 type Server = Awaited<ReturnType<typeof testServer>>;
@@ -18,6 +19,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  onPhaseMark(() => undefined);
   await s?.stop();
   if (s) await fs.rm(s.dir, { recursive: true, force: true });
 });
@@ -66,11 +68,20 @@ describe('status polls of a finishing job', () => {
     expect(unsigned(JSON.stringify(body))).toBe(unsigned(JSON.stringify(later)));
   }, 60_000);
 
-  it('a poll of a job that has not reached its last pages answers at once with its state', async () => {
-    const id = await submit(await textPdf(3));
-    const first = await json(await fetch(`${s.url}/parse/${id}?include_chunks=false`, { headers: auth(KEYS.main) }));
-    expect(['Starting', 'Processing', 'Succeeded']).toContain(first.status);
-    await pollUntil(`${s.url}/parse/${id}?include_chunks=false`, auth(KEYS.main), parseDone);
+  it('a poll of a job still on its pages is not held: it answers Processing', async () => {
+    const held: string[] = [];
+    onPhaseMark((_t, label, job) => label === 'poll-held' && held.push(job));
+    const id = await submit(await textPdf(12));
+    let sent: Promise<Response> | undefined;
+    // Sent while pages remain (the pool works on them; this thread is free): held until the
+    // end, it would answer Succeeded.
+    await s.ctx.engine.ended(id, (done, total) => {
+      if (done < total && !sent) sent = fetch(`${s.url}/parse/${id}?include_chunks=false`, { headers: auth(KEYS.main) });
+    });
+    expect(sent, 'the job reported pages still to do').toBeDefined();
+    expect((await json(await sent!)).status).toBe('Processing');
+    // The server marks each hold (runtime/phase-marks.ts; heard here in its own process).
+    expect(held).not.toContain(id);
   }, 60_000);
 });
 
