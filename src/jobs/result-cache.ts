@@ -25,6 +25,12 @@ import type { JobStore } from './job-store.js';
 /** Stands for the chunks while the rest of a result is serialized (no result holds this string). */
 const CHUNKS_HOLE = `quire-result-chunks-${randomUUID()}`;
 
+/** What keeping a result adds to the job's finishing record, and the result's write still under way. */
+export interface KeptResult {
+  patch: Pick<JobRecord, 'resultKey'>;
+  written?: Promise<void>;
+}
+
 function resultKeyFor(id: string): string {
   return `${id}/result.json`;
 }
@@ -54,12 +60,14 @@ export class ResultCache {
   }
 
   /**
-   * Keeps a job's result. Resolves with what the job's record must gain (`resultKey`) when
-   * the result is written now: the runner folds it into the record write that marks the job
-   * succeeded, so a finishing job's record is written once, not twice (the server's sample
-   * parse: one atomic rename fewer between the job's end and a poll seeing it).
+   * Keeps a job's result. Returns what the job's record must gain (`resultKey`) when the
+   * result is written now, and the write (`written`): the runner folds the key into the
+   * record write that marks the job succeeded, so a finishing job's record is written once,
+   * not twice (the server's sample parse: one atomic rename fewer between the job's end and
+   * a poll seeing it), and that record becomes visible only once `written` resolves (its
+   * fsync overlaps the result's write: JobStore UpdateOptions.after).
    */
-  add(id: string, result: unknown): Promise<Pick<JobRecord, 'resultKey'>> | void {
+  add(id: string, result: unknown): KeptResult | void {
     if (isResultFileRef(result)) return this.recordFile(id, result.path);
     if (this.writeThrough) {
       // Kept in memory as well (the reads that follow a job's end at once, e.g. the poll
@@ -75,7 +83,7 @@ export class ResultCache {
       const key = resultKeyFor(id);
       const written = this.blobs.put(key, this.serialize(id, result));
       this.writing.set(id, written.catch(() => undefined).finally(() => this.writing.delete(id)));
-      return written.then(() => ({ resultKey: key }));
+      return { patch: { resultKey: key }, written };
     }
     this.recent.set(id, result);
     for (const [old, value] of this.recent) {
@@ -137,10 +145,10 @@ export class ResultCache {
   }
 
   /** A result the operation wrote to the job's result file: recorded (by the runner's finishing write), never read here. */
-  private async recordFile(id: string, file: string): Promise<Pick<JobRecord, 'resultKey'>> {
+  private recordFile(id: string, file: string): KeptResult {
     const key = resultKeyFor(id);
     if (file !== this.blobs.localPath(key)) throw new Error(`a result file must be the job's own (${key})`);
-    return { resultKey: key };
+    return { patch: { resultKey: key } };
   }
 
   private async persist(id: string, result: unknown): Promise<void> {
