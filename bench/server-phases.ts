@@ -82,6 +82,7 @@ async function viaHttp(): Promise<Record<string, number>> {
     'POST answered, from its start (client; overlaps the job)': answered - t0,
     'result view serialized, after the job finished': primed === undefined ? NaN : primed - finished,
     'full fetch: answered from kept chunks (1) or not (0)': spliced === undefined ? 0 : 1,
+    'a poll held for the job end (1) or not (0), poll-hold.ts': after('poll-held', 0) === undefined ? 0 : 1,
     'its durable writes, after the job was created and counted': durable - created_,
     total: end - t0,
   };

@@ -20,12 +20,23 @@ export class DurableEngine extends Engine {
     return this.queued;
   }
 
-  /** Resolves with the job's record once it has ended (succeeded, failed or cancelled). */
-  async ended(id: string): Promise<JobRecord> {
-    await this.untilTerminal(id, {});
+  /**
+   * Resolves with the job's record once it has ended (succeeded, failed or cancelled);
+   * `onProgress` hears its page progress meanwhile (the server's poll hold, server/poll-hold.ts).
+   */
+  async ended(id: string, onProgress?: (done: number, total: number) => void): Promise<JobRecord> {
+    await this.untilTerminal(id, onProgress ? { onProgress } : {});
     const rec = await this.store.get(id);
     if (!rec) throw new JobNotFoundError(id);
     return rec;
+  }
+
+  /**
+   * The serialized `chunks` of a finished job's stored result, while it is held in memory
+   * (ResultCache.storedChunksJson): for the server's answer of a view that shows them as stored.
+   */
+  storedChunksJson(id: string): { chunks: unknown[]; json: Buffer } | undefined {
+    return this.results.storedChunksJson(id);
   }
 
   /** Queue again what a killed process left unfinished (recovery.ts); returns how many. */

@@ -63,7 +63,7 @@ export class Engine {
   protected readonly runner: JobRunner;
   private readonly waiters = new Map<string, Array<() => void>>();
   private readonly progressListeners = new Map<string, Set<(d: number, t: number) => void>>();
-  private readonly results: ResultCache;
+  protected readonly results: ResultCache;
   /** Waiting slots taken, counted synchronously at submission (before any await). */
   protected queued = 0;
   protected closed = false;
@@ -94,7 +94,7 @@ export class Engine {
       cfg: this.cfg,
       limits: this.limits,
       dequeued: () => this.queued--,
-      finish: (id, patch) => this.finish(id, patch),
+      finish: (id, patch, after) => this.finish(id, patch, undefined, after),
       progress: (id, done, total) => {
         void this.store.update(id, { progress: { done, total } }).catch(() => undefined);
         for (const l of this.progressListeners.get(id) ?? []) l(done, total);
@@ -385,8 +385,8 @@ export class Engine {
     return Math.max(5, Math.min(60, Math.ceil((this.runner.meanDuration * this.queued) / this.cfg.maxConcurrentJobs)));
   }
 
-  protected async finish(id: string, patch: Partial<JobRecord>, from?: JobRecord['state']): Promise<void> {
-    await this.store.update(id, { ...patch, finishedAt: new Date().toISOString() }, from ? { state: from } : undefined);
+  protected async finish(id: string, patch: Partial<JobRecord>, from?: JobRecord['state'], after?: Promise<unknown>): Promise<void> {
+    await this.store.update(id, { ...patch, finishedAt: new Date().toISOString() }, from ? { state: from } : undefined, after && { after });
     for (const w of this.waiters.get(id) ?? []) w();
     this.waiters.delete(id);
     this.progressListeners.delete(id);

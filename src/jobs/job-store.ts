@@ -28,11 +28,21 @@ export interface JobFilter {
   limit?: number;
 }
 
+export interface UpdateOptions {
+  /**
+   * The new version is applied only once this resolves; a rejection fails the update and
+   * changes nothing. Meanwhile a store may prepare the write (the file store writes and
+   * fsyncs the new record beside the old one): the engine's finishing write of a job whose
+   * result file is still being written (result-cache.ts) then costs no fsync after it.
+   */
+  after?: Promise<unknown>;
+}
+
 export interface JobStore {
   create(rec: JobRecord): Promise<void>;
   get(id: string): Promise<JobRecord | undefined>;
   /** Applies the patch; with `expect`, only if the job is in that state (else JobConflictError). */
-  update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }): Promise<JobRecord>;
+  update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }, opts?: UpdateOptions): Promise<JobRecord>;
   list(filter?: JobFilter): Promise<JobRecord[]>;
   /** Forget a job (its files are the engine's to remove). */
   delete(id: string): Promise<void>;
@@ -52,7 +62,8 @@ export class MemoryJobStore implements JobStore {
     return r ? { ...r } : undefined;
   }
 
-  async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }): Promise<JobRecord> {
+  async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }, opts: UpdateOptions = {}): Promise<JobRecord> {
+    if (opts.after) await opts.after;
     const r = this.jobs.get(id);
     if (!r) throw new Error(`unknown job ${id}`);
     if (expect && r.state !== expect.state) throw new JobConflictError(id, r.state, expect.state);

@@ -24,6 +24,11 @@ export class PageQuota {
     this.held.set(jobId, pages);
   }
 
+  /** The pages the job holds now (what it will have used if it succeeds). */
+  reserved(jobId: string): number {
+    return this.held.get(jobId) ?? 0;
+  }
+
   /** The job succeeded: its reservation is spent. Returns the credits it used. */
   commit(jobId: string): number {
     const n = this.held.get(jobId) ?? 0;

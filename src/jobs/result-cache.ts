@@ -7,17 +7,29 @@
  * writes every result through before its job is marked succeeded: an engine over a durable
  * store (the server) must not lose a finished job's result to a restart; it still keeps the
  * last `capacity` in memory, which saved the server 2 reads and parses of the result per job
- * (bench/server-vs-library).
+ * (bench/server-vs-library). A written-through result's `chunks` are serialized on their own
+ * and their bytes kept beside it (storedChunksJson): the server answers reads whose view shows
+ * the chunks as stored with them instead of serializing them again (server/stored-chunks.ts).
  *
  * A result over `resultFileChars` never comes here as an object: the operation writes it to
  * the job's result file (resultFileTarget; render/chunk-lines.ts) and hands on a reference,
  * which is recorded as is; reads give an object whose `chunks` stay in the file until touched.
  */
+import { randomUUID } from 'node:crypto';
 import type { JobRecord } from '../model/job.js';
 import { isResultFileRef, type ResultFileTarget } from '../model/result-file.js';
 import { lazyChunkedResult, readChunkLinesHeader } from '../render/chunk-lines.js';
 import type { BlobStore } from './blob-store.js';
 import type { JobStore } from './job-store.js';
+
+/** Stands for the chunks while the rest of a result is serialized (no result holds this string). */
+const CHUNKS_HOLE = `quire-result-chunks-${randomUUID()}`;
+
+/** What keeping a result adds to the job's finishing record, and the result's write still under way. */
+export interface KeptResult {
+  patch: Pick<JobRecord, 'resultKey'>;
+  written?: Promise<void>;
+}
 
 function resultKeyFor(id: string): string {
   return `${id}/result.json`;
@@ -31,6 +43,8 @@ export function resultFileTarget(blobs: BlobStore, id: string, minChars: number)
 export class ResultCache {
   private readonly recent = new Map<string, unknown>();
   private readonly writing = new Map<string, Promise<void>>();
+  /** The serialized `chunks` of the results in `recent` that were written through (storedChunksJson). */
+  private readonly chunkBytes = new Map<string, Buffer>();
 
   constructor(
     private readonly blobs: BlobStore,
@@ -46,12 +60,14 @@ export class ResultCache {
   }
 
   /**
-   * Keeps a job's result. Resolves with what the job's record must gain (`resultKey`) when
-   * the result is written now: the runner folds it into the record write that marks the job
-   * succeeded, so a finishing job's record is written once, not twice (the server's sample
-   * parse: one atomic rename fewer between the job's end and a poll seeing it).
+   * Keeps a job's result. Returns what the job's record must gain (`resultKey`) when the
+   * result is written now, and the write (`written`): the runner folds the key into the
+   * record write that marks the job succeeded, so a finishing job's record is written once,
+   * not twice (the server's sample parse: one atomic rename fewer between the job's end and
+   * a poll seeing it), and that record becomes visible only once `written` resolves (its
+   * fsync overlaps the result's write: JobStore UpdateOptions.after).
    */
-  add(id: string, result: unknown): Promise<Pick<JobRecord, 'resultKey'>> | void {
+  add(id: string, result: unknown): KeptResult | void {
     if (isResultFileRef(result)) return this.recordFile(id, result.path);
     if (this.writeThrough) {
       // Kept in memory as well (the reads that follow a job's end at once, e.g. the poll
@@ -60,14 +76,14 @@ export class ResultCache {
       this.recent.set(id, result);
       for (const old of this.recent.keys()) {
         if (this.recent.size <= this.capacity) break;
-        this.recent.delete(old);
+        this.drop(old);
       }
       // The job is running, so it cannot have been deleted: no record read first. A failed
       // write fails the job (its record never claims a result that is not on disk).
       const key = resultKeyFor(id);
-      const written = this.blobs.put(key, JSON.stringify(result));
+      const written = this.blobs.put(key, this.serialize(id, result));
       this.writing.set(id, written.catch(() => undefined).finally(() => this.writing.delete(id)));
-      return written.then(() => ({ resultKey: key }));
+      return { patch: { resultKey: key }, written };
     }
     this.recent.set(id, result);
     for (const [old, value] of this.recent) {
@@ -91,6 +107,36 @@ export class ResultCache {
 
   drop(id: string): void {
     this.recent.delete(id);
+    this.chunkBytes.delete(id);
+  }
+
+  /**
+   * The UTF-8 JSON of a result's `chunks` as written into its result file, while the result
+   * is held in memory (written-through results only): the server answers a read whose view
+   * shows the chunks exactly as stored with these bytes (server/view-bytes.ts), instead of
+   * serializing and encoding the same half megabyte again as the job ends.
+   */
+  storedChunksJson(id: string): { chunks: unknown[]; json: Buffer } | undefined {
+    const json = this.chunkBytes.get(id);
+    const result = this.recent.get(id) as { chunks?: unknown[] } | undefined;
+    return json && result && Array.isArray(result.chunks) ? { chunks: result.chunks, json } : undefined;
+  }
+
+  /**
+   * JSON.stringify(result) as UTF-8, byte for byte, with the `chunks` array serialized and
+   * encoded on its own and kept (storedChunksJson): the rest of the result is serialized
+   * with a placeholder where the chunks go, which keeps the key order.
+   */
+  private serialize(id: string, result: unknown): Buffer | string {
+    const chunks = (result as { chunks?: unknown } | null)?.chunks;
+    if (!Array.isArray(chunks) || typeof result !== 'object') return JSON.stringify(result);
+    const json = Buffer.from(JSON.stringify(chunks));
+    const hole = JSON.stringify(CHUNKS_HOLE);
+    const rest = JSON.stringify({ ...result, chunks: CHUNKS_HOLE });
+    const at = rest.indexOf(hole);
+    if (at < 0) return JSON.stringify(result); // a toJSON somewhere: no shortcut
+    this.chunkBytes.set(id, json);
+    return Buffer.concat([Buffer.from(rest.slice(0, at)), json, Buffer.from(rest.slice(at + hole.length))]);
   }
 
   /** Waits for results being written (tests, shutdown). */
@@ -99,10 +145,10 @@ export class ResultCache {
   }
 
   /** A result the operation wrote to the job's result file: recorded (by the runner's finishing write), never read here. */
-  private async recordFile(id: string, file: string): Promise<Pick<JobRecord, 'resultKey'>> {
+  private recordFile(id: string, file: string): KeptResult {
     const key = resultKeyFor(id);
     if (file !== this.blobs.localPath(key)) throw new Error(`a result file must be the job's own (${key})`);
-    return { resultKey: key };
+    return { patch: { resultKey: key } };
   }
 
   private async persist(id: string, result: unknown): Promise<void> {

@@ -19,7 +19,7 @@ import type { BlobStore } from './blob-store.js';
 import type { ResolvedConfig } from './config.js';
 import { JobConflictError, type JobStore } from './job-store.js';
 import type { PageQuota } from './quota.js';
-import { resultFileTarget } from './result-cache.js';
+import { resultFileTarget, type KeptResult } from './result-cache.js';
 import { markPhase } from '../runtime/phase-marks.js';
 import type { JobQueue } from './queue.js';
 
@@ -36,13 +36,13 @@ export interface RunnerDeps {
   /** A job left the queue (its waiting slot is free). */
   dequeued(): void;
   /** Record the terminal state and wake the waiters. */
-  finish(id: string, patch: Partial<JobRecord>): Promise<void>;
+  finish(id: string, patch: Partial<JobRecord>, after?: Promise<unknown>): Promise<void>;
   progress(id: string, done: number, total: number): void;
   /**
    * A job's result: kept in memory for the reads that follow, then in the blob store. What
    * it resolves with (the result's `resultKey`) goes into the record write that finishes the job.
    */
-  remember(id: string, result: unknown): Promise<Partial<JobRecord> | void> | void;
+  remember(id: string, result: unknown): KeptResult | void;
 }
 
 export function inputKeyFor(id: string, ext: string): string {
@@ -119,6 +119,13 @@ export class JobRunner {
   private async execute(id: string, ctl: AbortController): Promise<void> {
     const { store, blobs, quota, pool, cfg } = this.d;
     markPhase('job-claimed', id);
+    // A stored input (a file) is read while the record moves to processing (on a durable
+    // store, a file write): reading has no effect, so a job found cancelled meanwhile only
+    // drops the bytes. A URL is fetched only once the job is the runner's.
+    const queued = await store.get(id);
+    const early = queued && descriptorOf(queued, blobs);
+    const reading = early && early.kind === 'path' ? loadInput(early, this.d.limits, ctl.signal) : undefined;
+    reading?.catch(() => undefined); // awaited below; a failure there fails the job
     let rec: JobRecord;
     try {
       rec = await store.update(id, { state: 'processing', startedAt: new Date().toISOString() }, { state: 'starting' });
@@ -130,7 +137,7 @@ export class JobRunner {
     const started = Date.now();
     try {
       if (!op) throw new ProcessingError('processing_error', `No operation named ${rec.operation} in this build.`);
-      const input: LoadedInput = await loadInput(descriptorOf(rec, blobs), this.d.limits, ctl.signal);
+      const input: LoadedInput = await (reading ?? loadInput(descriptorOf(rec, blobs), this.d.limits, ctl.signal));
       // Every input is kept as a copy for the job's life (pdf_url); bytes were kept at submission.
       const ext = input.type === 'unknown' ? 'bin' : input.type;
       const inputKey = rec.inputKey ?? inputKeyFor(id, ext);
@@ -167,9 +174,12 @@ export class JobRunner {
       markPhase('job-run-end', id);
       if (ctl.signal.aborted) throw ctl.signal.reason;
       // Not in the record: the result cache holds it, then the blob store (result-cache.ts).
-      const kept = await this.d.remember(id, result);
-      markPhase('result-kept', id);
-      await this.d.finish(id, { ...kept, state: 'succeeded', creditUsed: quota.commit(id) });
+      const kept = this.d.remember(id, result);
+      markPhase('result-kept', id); // serialized; its write may still be under way
+      // The finishing record is prepared while the result is written and shows only after
+      // it (`after`); the pages are spent once the job has succeeded.
+      await this.d.finish(id, { ...kept?.patch, state: 'succeeded', creditUsed: quota.reserved(id) }, kept?.written);
+      quota.commit(id);
       markPhase('job-finished', id);
     } catch (err) {
       quota.release(id); // a job that did not succeed gives its pages back

@@ -28,6 +28,8 @@ import { signUrls } from './file-urls.js';
 import type { ApiKey } from './keys.js';
 import { readParseJob, resolveOwned, type ParseRead } from './present.js';
 import { signView, sendView } from './stream-view.js';
+import { holdWhileFinishing, unwatch, watchProgress } from './poll-hold.js';
+import { storedChunkBytes } from './stored-chunks.js';
 
 /** Serialized chunks kept per server, at most this many bytes in all (oldest go first). */
 const MAX_BYTES = 64 * 2 ** 20;
@@ -54,9 +56,9 @@ class ChunkTexts {
     return this.entries.get(id);
   }
 
-  set(id: string, json: string): void {
+  set(id: string, json: string | Buffer): void {
     if (json.length > MAX_ENTRY_CHARS || this.entries.has(id)) return;
-    const buf = Buffer.from(json);
+    const buf = typeof json === 'string' ? Buffer.from(json) : json;
     this.entries.set(id, buf);
     this.bytes += buf.length;
     for (const [old, b] of this.entries) {
@@ -92,11 +94,14 @@ function spliceChunks(head: Record<string, unknown>, chunksJson: Buffer): Buffer
 }
 
 /** The default view's chunks of a succeeded parse job as JSON, or undefined where they cannot be kept. */
-async function chunksText(ctx: ServerContext, jobId: string): Promise<string | undefined> {
+async function chunksText(ctx: ServerContext, jobId: string): Promise<string | Buffer | undefined> {
   const view = await ctx.engine.getParseJob(jobId, { includeChunks: true, base64Images: false });
   if (view.status !== 'Succeeded' || chunkSourceOf(view)) return undefined;
   const chunks = view.chunks;
-  if (!chunks || signUrls(ctx, chunks) !== chunks) return undefined; // file URLs: signed per read
+  if (!chunks) return undefined;
+  const stored = storedChunkBytes(ctx, jobId, chunks); // as the result file has them (stored-chunks.ts)
+  if (stored) return stored;
+  if (signUrls(ctx, chunks) !== chunks) return undefined; // file URLs: signed per read
   return JSON.stringify(chunks);
 }
 
@@ -117,7 +122,11 @@ export async function primeView(ctx: ServerContext, jobId: string): Promise<void
 export function primeWhenDone(ctx: ServerContext, jobId: string): void {
   const op = ctx.store.peek(jobId)?.operation;
   if (!op || getOperation(op)?.family !== 'parse') return;
-  void ctx.engine.ended(jobId).then(() => primeView(ctx, jobId), () => undefined).catch(() => undefined);
+  void ctx.engine
+    .ended(jobId, watchProgress(ctx, jobId))
+    .finally(() => unwatch(ctx, jobId))
+    .then(() => primeView(ctx, jobId), () => undefined)
+    .catch(() => undefined);
 }
 
 /**
@@ -127,6 +136,7 @@ export function primeWhenDone(ctx: ServerContext, jobId: string): void {
  */
 export async function sendParseJob(ctx: ServerContext, reply: FastifyReply, key: ApiKey, id: string, q: ParseRead): Promise<unknown> {
   const { jobId } = await resolveOwned(ctx, key, id); // 404 for another key's job, before anything else
+  if (jobId) await holdWhileFinishing(ctx, jobId); // a job in its last step: answer its end (poll-hold.ts)
   const cacheable = jobId && q.include_chunks !== false && !q.output_file && !q.base64_images && ctx.store.peek(jobId)?.state === 'succeeded' && ctx.store.peek(jobId)?.operation !== 'tables';
   if (cacheable && !textsOf(ctx).isRefused(jobId)) {
     let json = textsOf(ctx).get(jobId);

@@ -29,6 +29,31 @@ const record = (id: string, extra: Partial<JobRecord> = {}): JobRecord => ({
 });
 
 describe('FsJobStore', () => {
+  it('an update with `after` shows (in memory and on disk) only once `after` has resolved; a rejected `after` changes nothing', async () => {
+    const dir = await tmp();
+    const a = await FsJobStore.open(dir);
+    await a.create(record('j1', { state: 'processing' }));
+    let release!: () => void;
+    const written = new Promise<void>((r) => (release = r));
+    const finishing = a.update('j1', { state: 'succeeded', resultKey: 'j1/result.json' }, { state: 'processing' }, { after: written });
+    // The new record is prepared (written and fsynced beside the old one) but not visible.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(a.peek('j1')!.state).toBe('processing');
+    expect((JSON.parse(await fs.readFile(path.join(dir, 'j1.json'), 'utf8')) as JobRecord).state).toBe('processing');
+    release();
+    expect((await finishing).state).toBe('succeeded');
+    expect((JSON.parse(await fs.readFile(path.join(dir, 'j1.json'), 'utf8')) as JobRecord).state).toBe('succeeded');
+    expect((await FsJobStore.open(dir).then((b) => b.get('j1')))!.resultKey).toBe('j1/result.json');
+
+    await a.create(record('j2', { state: 'processing' }));
+    await expect(a.update('j2', { state: 'succeeded' }, undefined, { after: Promise.reject(new Error('disk full')) })).rejects.toThrow('disk full');
+    expect(a.peek('j2')!.state).toBe('processing');
+    expect((JSON.parse(await fs.readFile(path.join(dir, 'j2.json'), 'utf8')) as JobRecord).state).toBe('processing');
+    expect((await fs.readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    // The job's writes go on in order after the refused one.
+    expect((await a.update('j2', { state: 'failed', message: 'disk full' })).state).toBe('failed');
+  });
+
   it('keeps records, options and results across reopening', async () => {
     const dir = await tmp();
     const a = await FsJobStore.open(dir);

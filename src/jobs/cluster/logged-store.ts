@@ -4,7 +4,7 @@
  * test (or an operator) can count, across workers, how many times a job ran to completion.
  */
 import type { Logger } from 'pino';
-import type { JobFilter, JobRecord, JobState, JobStore } from '../job-store.js';
+import type { JobFilter, JobRecord, JobState, JobStore, UpdateOptions } from '../job-store.js';
 
 export class LoggedJobStore implements JobStore {
   constructor(
@@ -20,9 +20,9 @@ export class LoggedJobStore implements JobStore {
     return this.inner.get(id);
   }
 
-  async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }): Promise<JobRecord> {
+  async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }, opts?: UpdateOptions): Promise<JobRecord> {
     try {
-      const rec = await this.inner.update(id, patch, expect);
+      const rec = await this.inner.update(id, patch, expect, opts);
       if (patch.state) this.log.info({ job_id: id, state: patch.state, ...(patch.message ? { message: patch.message } : {}) }, `job ${patch.state}`);
       return rec;
     } catch (err) {

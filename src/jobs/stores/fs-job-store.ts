@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic as writeAtomic } from './atomic-file.js';
-import { JobConflictError, type JobFilter, type JobRecord, type JobState, type JobStore } from '../job-store.js';
+import { prepareFileAtomic as prepareAtomic, writeFileAtomic as writeAtomic } from './atomic-file.js';
+import { JobConflictError, type JobFilter, type JobRecord, type JobState, type JobStore, type UpdateOptions } from '../job-store.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TERMINAL: ReadonlySet<JobState> = new Set(['succeeded', 'failed', 'cancelled']);
@@ -75,6 +75,23 @@ export class FsJobStore implements JobStore {
       this.remember(meta.id, result, json.length);
     } else if (writeResult) this.forget(meta.id);
     await writeAtomic(this.file(meta.id), JSON.stringify(meta), sync);
+  }
+
+  /**
+   * The record written (and fsynced) beside the old one while `after` runs, renamed over it
+   * once both are done: same order on disk as writing after `after` (the new record appears
+   * only after what it points to is written), one fsync less on the path. `after` failing
+   * leaves the old record and removes the new one.
+   */
+  private async persistAfter(meta: Meta, sync: boolean, after: Promise<unknown>): Promise<void> {
+    const prepared = prepareAtomic(this.file(meta.id), JSON.stringify(meta), sync);
+    try {
+      await Promise.all([prepared.ready, after]);
+    } catch (err) {
+      await prepared.abort();
+      throw err;
+    }
+    await prepared.commit();
   }
 
   private remember(id: string, value: unknown, chars: number): void {
@@ -141,7 +158,7 @@ export class FsJobStore implements JobStore {
     return { ...rest, result };
   }
 
-  async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }): Promise<JobRecord> {
+  async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }, opts: UpdateOptions = {}): Promise<JobRecord> {
     return this.serial(id, async () => {
       const cur = this.index.get(id);
       if (!cur) throw new Error(`unknown job ${id}`);
@@ -153,7 +170,11 @@ export class FsJobStore implements JobStore {
       // A lost intermediate write (processing, progress, input hash) only means the job
       // runs again from its durable 'starting' record; every write is still atomic.
       const sync = (patch.state !== undefined && TERMINAL.has(patch.state)) || 'owner' in patch;
-      await this.persist(next, result, hasNewResult, sync);
+      if (opts.after && !hasNewResult) await this.persistAfter(next, sync, opts.after);
+      else {
+        if (opts.after) await opts.after;
+        await this.persist(next, result, hasNewResult, sync);
+      }
       this.index.set(id, next);
       return this.materialize({ ...next });
     });
