@@ -199,7 +199,7 @@ export class MarkdownJobs {
       const full: V3Job = result.documents
         ? { ...head, documents: await Promise.all(result.documents.map(async (d) => ({ ...d, pages: await inline(d.pages) }) as V3Document)) }
         : { ...head, page_count: result.page_count, pages: await inline(result.pages) };
-      rec.job = JSON.parse(JSON.stringify(full)) as V3Job; // drops undefined fields, as the stored JSON would
+      rec.job = withoutUndefined(full); // as the stored JSON would be (no JSON round trip of the pages)
       return;
     }
     const dir = rec.dirs[0]!;
@@ -208,6 +208,14 @@ export class MarkdownJobs {
     await writeJsonWithPageFiles(file, { ...head, ...result });
     rec.job = { job_id: head.job_id, status: 'done', result_url: pathToFileURL(file).href };
   }
+}
+
+/** The job without its undefined fields (top level and each document's), as JSON would drop them. */
+function withoutUndefined(job: V3Job): V3Job {
+  const clean = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  const out = clean(job);
+  if (out.documents) out.documents = out.documents.map(clean);
+  return out;
 }
 
 /** A done job whose pages are still in their files. */

@@ -43,10 +43,11 @@ export class PageFileWriter {
   /** Appends pages in ascending order (the caller's windows are ascending). */
   async append(pages: readonly PageLine[]): Promise<void> {
     if (pages.length === 0) return;
-    const text = pages.map((p) => JSON.stringify({ page: p.page, markdown: p.markdown })).join('\n') + '\n';
+    // Encoded once: its length is the byte count, and the same bytes are written.
+    const data = Buffer.from(pages.map((p) => JSON.stringify({ page: p.page, markdown: p.markdown })).join('\n') + '\n');
     this.lines += pages.length;
-    this.bytes += Buffer.byteLength(text) - pages.length;
-    await fs.appendFile(this.file, text);
+    this.bytes += data.length - pages.length;
+    await fs.appendFile(this.file, data);
   }
 
   done(): PageFile {
@@ -59,11 +60,14 @@ async function* lines(file: string): AsyncGenerator<string> {
   for await (const line of rl) if (line) yield line;
 }
 
-/** The pages of a file, in memory (for inline answers, which the 10 MB limit bounds). */
+/**
+ * The pages of a file, in memory (for inline answers, which the 10 MB limit bounds): read
+ * whole and parsed as one JSON array (each line is one JSON value with no raw newline in it),
+ * rather than line by line through a stream.
+ */
 export async function readPageFile(file: string): Promise<PageLine[]> {
-  const out: PageLine[] = [];
-  for await (const line of lines(file)) out.push(JSON.parse(line) as PageLine);
-  return out;
+  const text = (await fs.readFile(file, 'utf8')).trimEnd();
+  return text ? (JSON.parse(`[${text.split('\n').join(',')}]`) as PageLine[]) : [];
 }
 
 /** Bytes of the JSON array of a file's pages: `[` lines joined by `,` `]`. */

@@ -1,7 +1,7 @@
 /**
- * The lean parse behind one PDF of a v3 job: the parse pipeline's document (no crops:
- * `output_fields.image` off) rendered straight to markdown per page. Unlike a v1 parse job
- * it keeps no segments, word lists or boxes, and it does not hold the document: the pages
+ * The lean parse behind one PDF of a v3 job: the parse pipeline's document (no crops, no
+ * word lists: window-document.ts) rendered straight to markdown per page. Unlike a v1 parse
+ * job it keeps no segments, word lists or boxes, and it does not hold the document: the pages
  * go through the pipeline in windows of `V3_WINDOW_PAGES`, and each window's pages are
  * appended to a JSON-lines file in the job folder (page-file.ts). Two windows are in flight
  * at a time (the next one's batches queue in the pool behind this one's, so the workers never
@@ -23,6 +23,7 @@ import type { QuireDocument } from '../../model/quire-document.js';
 import { pagedSource, planPages } from '../../pipeline/pages/run-pages.js';
 import { parsePageRange } from '../../options/page-range.js';
 import { PageFileWriter, type PageFile } from './page-file.js';
+import { windowDocument } from './window-document.js';
 
 export const V3_PAGES_OPERATION = 'parse_v3_pages';
 
@@ -57,37 +58,31 @@ export function pagesMarkdown(doc: QuireDocument): V3Page[] {
   return [...byPage.entries()].sort((a, b) => a[0] - b[0]).map(([page, parts]) => ({ page, markdown: parts.join('\n\n') }));
 }
 
-/** A page list as a page_range value ("1-64,70"). */
-function rangeOf(pages: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < pages.length; ) {
-    let j = i;
-    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
-    parts.push(i === j ? `${pages[i]}` : `${pages[i]}-${pages[j]}`);
-    i = j + 1;
-  }
-  return parts.join(',');
-}
-
 export const v3PagesOperation: Operation<Record<string, unknown>, V3PagesResult> = {
   name: V3_PAGES_OPERATION,
   description: 'v3: markdown per page of one PDF (internal to the v3 markdown jobs)',
   genericType: 'markdown',
   family: 'parse_v3',
-  // Parse options, checked by the parse operation itself when ctx.parseDocument runs (a
-  // sibling operation's options module is not imported: architecture/layers.test.ts).
-  validate: (raw) => ({ ...raw, output_fields: { image: false, ocr: false } }),
+  // Its options are `page_range` (checked by planPages) and `password`, set by the v3 jobs.
+  validate: (raw) => ({ ...raw }),
   publicConfig: (o) => ({ ...o }),
   run: async (ctx) => {
     const password = typeof ctx.options.password === 'string' ? ctx.options.password : undefined;
+    // One shared copy of the input and one page count for the whole PDF (every window reads it).
     const source = pagedSource('pdf', ctx.jobId, ctx.input.bytes, password);
     const selected = await planPages(ctx.pool, source, parsePageRange('page_range', ctx.options.page_range), ctx.maxPages, ctx.signal);
-    ctx.reservePages(selected.length); // the whole selection, once: windows only re-reserve within it
+    ctx.reservePages(selected.length);
     const writer = new PageFileWriter(ctx.jobDir);
     await writer.open();
     const windows: number[][] = [];
     for (let i = 0; i < selected.length; i += V3_WINDOW_PAGES) windows.push(selected.slice(i, i + V3_WINDOW_PAGES));
-    const parse = (w: number[]) => ctx.parseDocument({ ...ctx.options, page_range: rangeOf(w) });
+    // Progress over the whole selection: the pages done in each window, summed.
+    const doneIn = windows.map(() => 0);
+    const parse = (k: number) =>
+      windowDocument(ctx, source, windows[k]!, (done) => {
+        doneIn[k] = done;
+        ctx.progress(doneIn.reduce((a, b) => a + b, 0), selected.length);
+      });
     // Two windows in flight: the next window's batches queue in the pool behind this one's, so
     // the workers go on from one window to the next with no gap (they would otherwise idle
     // through this window's last batches, its document-level steps and its rendering).
@@ -95,19 +90,16 @@ export const v3PagesOperation: Operation<Record<string, unknown>, V3PagesResult>
     let launched = 0;
     const launch = () => {
       if (launched >= windows.length) return;
-      const p = parse(windows[launched++]!);
+      const p = parse(launched++);
       p.catch(() => undefined); // awaited in turn; a failure there fails the job then
       inFlight.push(p);
     };
     launch();
     launch();
-    let done = 0;
     for (let k = 0; k < windows.length; k++) {
       const doc = await inFlight.shift()!;
       await writer.append(pagesMarkdown(doc));
       launch(); // after this window's pages are written: memory holds at most two windows
-      done += windows[k]!.length;
-      ctx.progress(done, selected.length);
     }
     return { page_count: selected.length, ...writer.done() };
   },

@@ -78,6 +78,8 @@ export interface AnalyzePagesTask extends PdfSource {
   ocr: OcrSettings;
   /** Layout model stage (null: text-layer / OCR analysis only). */
   layout: LayoutStageSettings | null;
+  /** false: word lists dropped before the reply (run-pages.ts PageTaskSettings.wordLists). */
+  wordLists?: boolean;
 }
 
 export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayout[]> {
@@ -149,6 +151,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
     }
   }
   await ocrInFlight;
+  if (task.wordLists === false) for (const layout of out) if (layout) dropWordLists(layout);
   // pdf.js's compiled code, for the next worker's start: written here, once, before the
   // reply. (Deferred, it never ran in a worker's last task: between tasks piscina blocks
   // the worker's event loop, so a one-batch job never left a cache behind.)
@@ -167,4 +170,16 @@ async function analyzeTextPage(page: PDFPageProxy, content: PageContent, task: A
   }
   await cropPage(layout, task.ocr, undefined, (dpi, box) => renderPdfRegion(page, dpi, box));
   return layout;
+}
+
+/**
+ * Empties the lines' word lists (the bulk of a layout: a box per word) once the page's
+ * analysis, layout fusion and crops no longer need them. A block with a linked or struck
+ * word keeps its words: render/inline-marks.ts places the marks by walking all of them.
+ */
+export function dropWordLists(layout: PageLayout): void {
+  for (const b of layout.blocks) {
+    if (b.lines.some((l) => l.words.some((w) => w.hyperlink || w.strikethrough))) continue;
+    for (const l of b.lines) l.words = [];
+  }
 }

@@ -23,6 +23,12 @@ export interface PageTaskSettings {
   options: AnalyzeOptions;
   ocr: { ocrMode: 'auto_ocr' | 'full_ocr'; ocrEngine: string; highResolution: boolean; cropDir: string | null };
   layout: unknown;
+  /**
+   * false: the pages' word lists (each line's `words`, the segments' `ocr` entries) are dropped
+   * in the worker before the layouts are sent back, so a caller that shows only text (the v3
+   * markdown) does not pay to copy and rebuild them. Default (absent): kept.
+   */
+  wordLists?: boolean;
 }
 
 export interface PagedSource {
