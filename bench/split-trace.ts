@@ -27,7 +27,7 @@ for (let i = 0; i < pageCount; i++) {
   let s = 0;
   if (i > 0) {
     const running = combinePages(pages.slice(start, i), types);
-    s = boundaryScore(evidence, pages, extras, i, types.length, trace, running);
+    s = boundaryScore(evidence, pages, extras, i, types.length, trace, running, start);
     if (s >= 0.6) start = i;
   }
   const e = evidence[i]!;
