@@ -1,7 +1,7 @@
 /**
  * Boundary evidence from who wrote a page and in what language
  * (pipeline/page-classes/identity-cues.ts) and from a confident page of a kind the running
- * document lacks (boundaries.ts): the pure functions on text and page evidence, and through
+ * document lacks and from printed page numbers (boundaries.ts): the pure functions on text and page evidence, and through
  * the engine's split on generated PDFs, where two prose documents that differ only in their
  * language are cut, and one document in one language is kept whole.
  */
@@ -14,7 +14,8 @@ import type { SplitJobView } from '../../src/operations/split/views.js';
 import { boundaryScore } from '../../src/pipeline/page-classes/boundaries.js';
 import { domainsOf, languageChange, languageCounts, languageOf, letterheadChanges } from '../../src/pipeline/page-classes/identity-cues.js';
 import { pageEvidence } from '../../src/pipeline/page-classes/page-evidence.js';
-import type { PageExtras } from '../../src/pipeline/page-classes/page-extras.js';
+import { pageExtras, type PageExtras } from '../../src/pipeline/page-classes/page-extras.js';
+import type { QuireDocument } from '../../src/model/quire-document.js';
 import type { PageScore } from '../../src/pipeline/page-classes/score-pages.js';
 
 const ENGLISH = [
@@ -137,5 +138,29 @@ describe('a confident page of a kind the running document lacks', () => {
     const shared: string[] = [];
     boundaryScore(ev, scores, [extras, extras], 1, 12, shared, { classification: 'book', confidence: 0.15, scores: { book: 0.3, minutes: 0.2 } });
     expect(shared.join(';')).not.toContain('lacks');
+  });
+});
+
+describe('printed page numbers', () => {
+  const footer = (pageNumber: number, text: string): DocItem => ({ id: `f${nextId++}`, type: 'PageFooter', text, furniture: true, prov: [{ pageNumber, bbox: { left: 300, top: 760, width: 20, height: 10 } }], confidence: null }) as DocItem;
+  const doc = {
+    pages: [1, 2, 3, 4].map((n) => ({ pageNumber: n, width: 612, height: 792, textSource: 'text-layer' })),
+    items: [footer(1, '3'), footer(2, '4'), footer(3, 'Page | 23'), footer(4, 'Form 1040')],
+  } as unknown as QuireDocument;
+
+  it('reads the number a header or footer prints, not a form number', () => {
+    expect(pageExtras(doc, 4).map((e) => e.printedPage)).toEqual([3, 4, 23, null]);
+  });
+
+  it('counts numbers that follow against a cut and numbers that jump for one', () => {
+    const extras = pageExtras(doc, 4);
+    const ev = [1, 2, 3, 4].map(() => page('Notes', ENGLISH.slice(0, 2).join(' ')));
+    const scores = ev.map((): PageScore => ({ page: 1, classification: 'report', confidence: 0.5, scores: { report: 0.5, letter: 0.5 }, evidence: {} }));
+    const follows: string[] = [];
+    boundaryScore(ev, scores, extras, 1, 2, follows);
+    expect(follows).toContain('printed page numbers follow -0.3');
+    const jumps: string[] = [];
+    boundaryScore(ev, scores, extras, 2, 2, jumps);
+    expect(jumps).toContain('printed page numbers jump +0.4');
   });
 });

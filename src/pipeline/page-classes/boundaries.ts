@@ -132,6 +132,9 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
   const header = runningHeaderStart(extras, i);
   if (header) note(`running header ${header}`, header === 'changes' ? 0.4 : 0.3);
   if (hasFirstPageStamp(b.raw) && !hasFirstPageStamp(a.raw)) note('first-page stamp (arXiv id, abstract, keywords)', 0.4);
+  const pa = extras[i - 1]!.printedPage ?? null;
+  const pb = extras[i]!.printedPage ?? null;
+  if (pa !== null && pb !== null) note(pb === pa + 1 ? 'printed page numbers follow' : 'printed page numbers jump', pb === pa + 1 ? -0.3 : 0.4);
   if (letterheadChanges(a, b)) note('letterhead domains change', 0.3);
   if (languageChange(ev, segmentStart, i)) note('language changes', 0.4);
   if (isTitlePage(b) && !isTitlePage(a)) note('title page', 0.3);
