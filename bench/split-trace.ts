@@ -1,7 +1,7 @@
 /**
  * Debug aid for the split bench: for one cached bundle, every page boundary's score and the
  * cues that made it, with each page's classification and the first words of its title zone.
- *   npx tsx bench/split-trace.ts SEED BUNDLE_NO   |   npx tsx bench/split-trace.ts CORPUS_PATH
+ *   npx tsx bench/split-trace.ts SEED BUNDLE_NO [sample|pairs]   |   npx tsx bench/split-trace.ts CORPUS_PATH
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,10 +9,11 @@ import type { QuireDocument } from '../src/model/quire-document.js';
 import { classifyPages } from '../src/pipeline/page-classes/classify-document.js';
 import { boundaryScore, pageExtras } from '../src/pipeline/page-classes/boundaries.js';
 import { combinePages } from '../src/pipeline/page-classes/score-pages.js';
-import { CACHE_DIR, corpusDocument, lazyEngine, openLabels } from './lib/classify-corpus.js';
+import { corpusDocument, lazyEngine, openLabels } from './lib/classify-corpus.js';
+import { bundleDir, type Design } from './lib/split-bundles.js';
 
 const [seed, no] = process.argv.slice(2).map(Number);
-const dir = path.join(path.dirname(CACHE_DIR), seed === 24 ? 'split' : `split-seed${seed}`);
+const dir = bundleDir((process.argv[4] ?? 'sample') as Design, seed!);
 // A corpus path instead of SEED BUNDLE: that labelled document (the classification bench's cached parse).
 const eng = lazyEngine();
 const doc = Number.isNaN(seed) ? await corpusDocument(eng.get, process.argv[2]!) : (JSON.parse(fs.readFileSync(path.join(dir, `bundle-${String(no).padStart(2, '0')}.doc2.json`), 'utf8')) as QuireDocument);
@@ -26,7 +27,7 @@ for (let i = 0; i < pageCount; i++) {
   let s = 0;
   if (i > 0) {
     const running = combinePages(pages.slice(start, i), types);
-    s = boundaryScore(evidence, pages, extras, i, types.length, trace, running);
+    s = boundaryScore(evidence, pages, extras, i, types.length, trace, running, start);
     if (s >= 0.6) start = i;
   }
   const e = evidence[i]!;

@@ -30,6 +30,11 @@ export interface SplitResult {
   success: boolean;
   message: string;
   files: SplitFile[];
+  /**
+   * Only when pages could not be read (a page over the time limit or failing): they were
+   * classified as blank, so cuts around them rest on the other pages alone. As parse reports them.
+   */
+  skipped_pages?: Array<{ page_number: number; error: string }>;
 }
 
 function safeName(s: string): string {
@@ -71,5 +76,6 @@ export async function runSplit(ctx: RunContext<SplitOptions>): Promise<SplitResu
       pages: pageNumbers,
     });
   }
-  return { success: true, message: `Split ${pageCount} pages into ${files.length} documents.`, files };
+  const skipped = doc.warnings.filter((w) => w.code === 'page_skipped').map((w) => ({ page_number: w.pageNumber!, error: w.message }));
+  return { success: true, message: `Split ${pageCount} pages into ${files.length} documents.`, files, ...(skipped.length ? { skipped_pages: skipped } : {}) };
 }

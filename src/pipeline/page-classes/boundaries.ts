@@ -13,6 +13,7 @@
  * Segments then take the category of their pages combined with the spec's page weights.
  */
 import type { PageEvidence } from './page-evidence.js';
+import { languageChange, letterheadChanges } from './identity-cues.js';
 import { FRAME_NUDGE, FRAME_SHIFT, frameShift, hasFirstPageStamp, isTitlePage, runningHeaderStart } from './layout-cues.js';
 import type { PageExtras } from './page-extras.js';
 import { combinePages, type PageScore } from './score-pages.js';
@@ -73,7 +74,7 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
 }
 
 /** Boundary score between page i-1 and page i (i ≥ 1). */
-export function boundaryScore(ev: readonly PageEvidence[], scores: readonly PageScore[], extras: readonly PageExtras[], i: number, categories: number, trace?: string[], running?: { classification: string; confidence: number }): number {
+export function boundaryScore(ev: readonly PageEvidence[], scores: readonly PageScore[], extras: readonly PageExtras[], i: number, categories: number, trace?: string[], running?: { classification: string; confidence: number; scores?: Record<string, number> }, segmentStart = 0): number {
   const a = ev[i - 1]!;
   const b = ev[i]!;
   let s = 0;
@@ -99,6 +100,10 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
   // Against the document running so far (its pages combined): a weak last page must not hide
   // that this page belongs elsewhere.
   else if (running && running.classification !== sb.classification && running.confidence >= 0.5 && informative(sb)) note('category differs from the running document', 0.4);
+  // A weakly classified document so far (a book's front matter) followed by a page that is
+  // plainly of a kind the document has shown almost nothing of; a cover's next page is its
+  // own content, so not after a title page.
+  else if (running?.scores && running.classification !== sb.classification && sb.confidence >= 0.9 && (running.scores[sb.classification] ?? 0) < 0.1 && !isTitlePage(a)) note('a confident page of a kind the running document lacks', 0.4);
   if (a.width > 0 && b.width > 0 && (Math.abs(a.width - b.width) > 2 || Math.abs(a.height - b.height) > 2)) note('page size changes', 0.5);
   if (extras[i - 1]!.textSource !== extras[i]!.textSource) note('text source changes', 0.3);
   const shared = extras[i]!.furniture.filter((f) => f.length > 3 && extras[i - 1]!.furniture.includes(f));
@@ -127,6 +132,11 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
   const header = runningHeaderStart(extras, i);
   if (header) note(`running header ${header}`, header === 'changes' ? 0.4 : 0.3);
   if (hasFirstPageStamp(b.raw) && !hasFirstPageStamp(a.raw)) note('first-page stamp (arXiv id, abstract, keywords)', 0.4);
+  const pa = extras[i - 1]!.printedPage ?? null;
+  const pb = extras[i]!.printedPage ?? null;
+  if (pa !== null && pb !== null) note(pb === pa + 1 ? 'printed page numbers follow' : 'printed page numbers jump', pb === pa + 1 ? -0.3 : 0.4);
+  if (letterheadChanges(a, b)) note('letterhead domains change', 0.3);
+  if (languageChange(ev, segmentStart, i)) note('language changes', 0.4);
   if (isTitlePage(b) && !isTitlePage(a)) note('title page', 0.3);
   else if (isTitlePage(a) && !isTitlePage(b)) note('follows a title page', -0.4);
   return s;
@@ -136,8 +146,9 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
 export function segmentPages(ev: readonly PageEvidence[], scores: readonly PageScore[], extras: readonly PageExtras[], names: readonly string[]): Segment[] {
   const starts = [0];
   for (let i = 1; i < ev.length; i++) {
-    const running = combinePages(scores.slice(starts[starts.length - 1]!, i), names);
-    if (boundaryScore(ev, scores, extras, i, names.length, undefined, running) >= BOUNDARY_THRESHOLD) starts.push(i);
+    const start = starts[starts.length - 1]!;
+    const running = combinePages(scores.slice(start, i), names);
+    if (boundaryScore(ev, scores, extras, i, names.length, undefined, running, start) >= BOUNDARY_THRESHOLD) starts.push(i);
   }
   return starts.map((start, k) => {
     const end = (starts[k + 1] ?? ev.length) - 1;

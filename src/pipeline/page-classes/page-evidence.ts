@@ -167,7 +167,10 @@ export function documentEvidence(doc: QuireDocument, pageCount: number, sizes?: 
   const byPage = itemsByPage(doc, pageCount);
   return byPage.map((items, i) => {
     const info = doc.pages.find((p) => p.pageNumber === i + 1);
-    const size = sizes?.[i] ?? (info ? { width: info.width, height: info.height } : { width: 0, height: 0 });
+    // The parse's page size first: it is the visible page (CropBox, rotation applied) that the
+    // items' boxes are measured in; a PDF's MediaBox (what pdf-lib's getSize gives) can be far
+    // larger on a cropped page and made the split operation read shapes the classify one did not.
+    const size = info && info.width > 0 && info.height > 0 ? { width: info.width, height: info.height } : (sizes?.[i] ?? { width: 0, height: 0 });
     return pageEvidence(items, i + 1, size);
   });
 }

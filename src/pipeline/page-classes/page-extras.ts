@@ -21,7 +21,14 @@ export interface PageExtras {
    * figures); null with fewer than FRAME_MIN_ITEMS items.
    */
   frame: { left: number; right: number } | null;
+  /**
+   * The page number its header or footer prints ("4", "Page | 23", "- 7 -"), when exactly one
+   * furniture item is a bare number of 1-3 digits (a form's "1040" is a form number, not a page).
+   */
+  printedPage?: number | null;
 }
+
+const PRINTED_PAGE = /^\s*(?:page|p\.|seite|página|pagina)?\s*[|:\-–—.]?\s*(\d{1,3})\s*[|\-–—]?\s*$/i;
 
 /** Body items a page needs before its frame says anything (a title page's three lines do not). */
 export const FRAME_MIN_ITEMS = 5;
@@ -38,7 +45,9 @@ export function pageExtras(doc: QuireDocument, pageCount: number): PageExtras[] 
     textSource: doc.pages.find((p) => p.pageNumber === i + 1)?.textSource ?? 'none',
     opensWithTitle: false,
     frame: null,
+    printedPage: null,
   }));
+  const printed: number[][] = out.map(() => []);
   const seen = new Set<number>();
   const lefts: number[][] = out.map(() => []);
   const rights: number[][] = out.map(() => []);
@@ -47,6 +56,8 @@ export function pageExtras(doc: QuireDocument, pageCount: number): PageExtras[] 
     if (p < 0 || p >= pageCount) continue;
     if (it.furniture || it.type === 'PageHeader' || it.type === 'PageFooter') {
       out[p]!.furniture.push(it.text.toLowerCase().replace(/\d+/g, '').replace(/\s+/g, ' ').trim());
+      const m = PRINTED_PAGE.exec(it.text);
+      if (m) printed[p]!.push(Number(m[1]));
       continue;
     }
     if (!seen.has(p)) {
@@ -60,6 +71,7 @@ export function pageExtras(doc: QuireDocument, pageCount: number): PageExtras[] 
     }
   }
   for (let p = 0; p < pageCount; p++) {
+    if (printed[p]!.length === 1) out[p]!.printedPage = printed[p]![0]!;
     const width = doc.pages.find((x) => x.pageNumber === p + 1)?.width ?? 0;
     if (width > 0 && lefts[p]!.length >= FRAME_MIN_ITEMS) out[p]!.frame = { left: percentile(lefts[p]!, 0.1) / width, right: percentile(rights[p]!, 0.9) / width };
   }
