@@ -34,7 +34,6 @@ import { runSubmissionChecks } from './presubmit.js';
 import type { EditPdfRequest } from './edit-pdf.js'; // edit-pdf and detect-pii load on first use (PDFium, NLP)
 import type { DetectPiiOptions, DetectPiiResult } from './detect-pii.js';
 import type { EditOutcome } from '../operations/edit/run-edit.js';
-
 export type { EngineConfig } from './config.js';
 
 export interface WaitOptions {
@@ -354,11 +353,12 @@ export class Engine {
     this.v3?.close();
     this.runner.stop();
     if (this.sweeper) clearInterval(this.sweeper);
+    for (const c of this.runner.running.values()) c.abort(new ProcessingError('processing_error', 'Engine closed.'));
+    const stopped = this.pool.destroy(); // before any await: the workers' exit overlaps the caller's next work (pool.ts)
     for (const rec of await this.store.list({ state: 'starting' })) {
       if (await this.queue.remove(rec.id)) await this.finish(rec.id, { state: 'cancelled', message: 'Engine closed.' });
     }
-    for (const c of this.runner.running.values()) c.abort(new ProcessingError('processing_error', 'Engine closed.'));
-    await this.pool.destroy();
+    await stopped;
   }
 
   private async record(id: string): Promise<JobRecord> {

@@ -164,9 +164,13 @@ export class WorkerPool<T extends TaskMap = TaskMap> {
     await entry.stop();
   }
 
-  /** Stops every worker, each once it is out of native code (native-guard.ts), then the pool. */
+  /**
+   * Stops every worker, each once it is out of native code (native-guard.ts), then the pool.
+   * With no task running the workers are told to stop before this returns (no await first), so
+   * a caller's next synchronous work (the CLI writing its result) overlaps their exit.
+   */
   async destroy(): Promise<void> {
-    await Promise.all([...this.inFlight].map((t) => t.stop()));
+    if (this.inFlight.size > 0) await Promise.all([...this.inFlight].map((t) => t.stop()));
     await this.piscina.destroy();
   }
 }
