@@ -7,14 +7,13 @@
  * (retention.ts) removes finished jobs' files and records.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { EngineClosedError, JobNotFoundError, ProcessingError, QueueFullError, ValidationError } from '../errors.js';
 import { describeInput, type InputLimits, type JobInput } from '../input/resolve-input.js';
 import { sniff } from '../input/sniff.js';
 import { TERMINAL_STATES, type JobRecord, type ReadOptions } from '../model/job.js';
 import type { Operation } from '../operations/operation.js';
 import { getOperation, registerOperation } from '../operations/registry.js';
-import { V3_PAGES_OPERATION, v3PagesOperation, type V3PagesView } from '../operations/parse-v3/pages-operation.js';
+import type { V3PagesView } from '../operations/parse-v3/pages-operation.js'; // loaded with the first v3 PDF
 import { WorkerPool } from '../workers/pool.js';
 import type { TaskHandlers } from '../operations/tasks.js';
 import { fileURLToPath } from 'node:url';
@@ -314,8 +313,9 @@ export class Engine {
       dataDir: this.cfg.dataDir,
       inputLimits: this.limits,
       parsePdf: async (bytes, fileName, pageRange) => {
-        if (!getOperation(V3_PAGES_OPERATION)) registerOperation(v3PagesOperation);
-        const job = await this.submit<{ job_id: string }>(V3_PAGES_OPERATION, { data: bytes, fileName }, pageRange ? { page_range: pageRange } : {});
+        const { V3_PAGES_OPERATION: name, v3PagesOperation } = await import('../operations/parse-v3/pages-operation.js');
+        if (!getOperation(name)) registerOperation(v3PagesOperation);
+        const job = await this.submit<{ job_id: string }>(name, { data: bytes, fileName }, pageRange ? { page_range: pageRange } : {});
         const done = await this.wait<V3PagesView>(job.job_id);
         const release = () => this.deleteJob(job.job_id).catch(() => undefined);
         if (done.state !== 'succeeded' || !done.result) {
