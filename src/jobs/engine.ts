@@ -16,7 +16,6 @@ import { getOperation, registerOperation } from '../operations/registry.js';
 import type { V3PagesView } from '../operations/parse-v3/pages-operation.js'; // loaded with the first v3 PDF
 import { WorkerPool } from '../workers/pool.js';
 import type { TaskHandlers } from '../operations/tasks.js';
-import { fileURLToPath } from 'node:url';
 import { FsBlobStore, type BlobStore } from './blob-store.js';
 import { resolveConfig, workerEnvOf, type EngineConfig, type ResolvedConfig } from './config.js';
 import { ensurePrivateDir } from './data-dir.js';
@@ -40,11 +39,8 @@ export interface WaitOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The worker entry of this build: the TypeScript source under tsx (tests), else the compiled file. */
-export function defaultWorkerFile(): string {
-  const fromSource = fileURLToPath(import.meta.url).endsWith('.ts');
-  return fileURLToPath(new URL(fromSource ? '../operations/worker-entry.ts' : '../operations/worker-entry.js', import.meta.url));
-}
+import { defaultWorkerFile } from './worker-file.js';
+export { defaultWorkerFile };
 
 const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
 /** Results kept in memory after a job ends (the reads usually follow at once); older ones are in the blob store. */
@@ -73,7 +69,7 @@ export class Engine {
   private readonly v3Config: EngineConfig['markdownJobs'];
 
   constructor(config: EngineConfig = {}) {
-    this.pool = new WorkerPool<TaskHandlers>({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile ?? defaultWorkerFile(), codeCacheDir: config.codeCacheDir, workerEnv: workerEnvOf(config) });
+    this.pool = config.pool ?? new WorkerPool<TaskHandlers>({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile ?? defaultWorkerFile(), codeCacheDir: config.codeCacheDir, workerEnv: workerEnvOf(config) });
     this.cfg = resolveConfig(config);
     this.store = config.store ?? new MemoryJobStore();
     this.queue = config.queue ?? new MemoryJobQueue();

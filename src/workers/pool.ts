@@ -106,6 +106,11 @@ export class WorkerPool<T extends TaskMap = TaskMap> {
     return this.queue.size + this.piscina.queueSize;
   }
 
+  /** No task running, stopping or waiting. */
+  get idle(): boolean {
+    return this.inFlight.size === 0 && this.queued === 0 && this.queue.pending === 0;
+  }
+
   async run<K extends keyof T & string>(kind: K, payload: Parameters<T[K]>[0], opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Awaited<ReturnType<T[K]>>> {
     return (await this.runAny(kind, payload, opts)) as Awaited<ReturnType<T[K]>>;
   }
