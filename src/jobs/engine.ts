@@ -32,15 +32,16 @@ import { runSubmissionChecks } from './presubmit.js';
 import type { EditPdfRequest } from './edit-pdf.js'; // edit-pdf and detect-pii load on first use (PDFium, NLP)
 import type { DetectPiiOptions, DetectPiiResult } from './detect-pii.js';
 import type { EditOutcome } from '../operations/edit/run-edit.js';
+import { defaultWorkerFile } from './worker-file.js';
+
 export type { EngineConfig } from './config.js';
+/** The worker entry of this build (worker-file.ts). */
+export { defaultWorkerFile };
 
 export interface WaitOptions {
   timeoutMs?: number;
   onProgress?: (done: number, total: number) => void;
 }
-
-import { defaultWorkerFile } from './worker-file.js';
-export { defaultWorkerFile };
 
 const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
 /** Results kept in memory after a job ends (the reads usually follow at once); older ones are in the blob store. */
