@@ -8,6 +8,7 @@ import { QuireError, errorMessage } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
 import { writeJsonFile, writeJsonStream } from './write-json.js';
 import { copyJobFiles } from './copy-job-files.js';
+import { takeEarlyPool } from './early-pool.js';
 
 export interface CommandFlags {
   out?: string;
@@ -56,7 +57,9 @@ export function engineConfig(flags: CommandFlags): EngineConfig {
 export async function runCommand(op: Operation, file: string, flags: CommandFlags, options: Record<string, string>): Promise<number> {
   let engine;
   try {
-    engine = createEngine(engineConfig(flags));
+    const config = engineConfig(flags);
+    // The workers main.ts started before the program loaded, when their settings are these.
+    engine = createEngine({ ...config, pool: takeEarlyPool(config) });
   } catch (err) {
     process.stderr.write(`quire: ${errorMessage(err)}\n`);
     return 2;

@@ -72,6 +72,12 @@ export interface EngineConfig {
    * documents' page batches to other workers: jobs/cluster/page-fanout.ts). Default: the pool.
    */
   pagePool?: (pool: WorkerPool<TaskHandlers>) => WorkerPool<TaskHandlers>;
+  /**
+   * A pool already started with this configuration's settings (the CLI starts its workers
+   * before the engine's modules load: cli/early-pool.ts). The engine owns it: close() stops it.
+   * Default: the engine starts its own.
+   */
+  pool?: WorkerPool<TaskHandlers>;
   /** Worker entry override (tests). */
   workerFile?: string;
   /**

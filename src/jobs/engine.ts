@@ -7,17 +7,15 @@
  * (retention.ts) removes finished jobs' files and records.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { EngineClosedError, JobNotFoundError, ProcessingError, QueueFullError, ValidationError } from '../errors.js';
 import { describeInput, type InputLimits, type JobInput } from '../input/resolve-input.js';
 import { sniff } from '../input/sniff.js';
 import { TERMINAL_STATES, type JobRecord, type ReadOptions } from '../model/job.js';
 import type { Operation } from '../operations/operation.js';
 import { getOperation, registerOperation } from '../operations/registry.js';
-import { V3_PAGES_OPERATION, v3PagesOperation, type V3PagesView } from '../operations/parse-v3/pages-operation.js';
+import type { V3PagesView } from '../operations/parse-v3/pages-operation.js'; // loaded with the first v3 PDF
 import { WorkerPool } from '../workers/pool.js';
 import type { TaskHandlers } from '../operations/tasks.js';
-import { fileURLToPath } from 'node:url';
 import { FsBlobStore, type BlobStore } from './blob-store.js';
 import { resolveConfig, workerEnvOf, type EngineConfig, type ResolvedConfig } from './config.js';
 import { ensurePrivateDir } from './data-dir.js';
@@ -34,18 +32,15 @@ import { runSubmissionChecks } from './presubmit.js';
 import type { EditPdfRequest } from './edit-pdf.js'; // edit-pdf and detect-pii load on first use (PDFium, NLP)
 import type { DetectPiiOptions, DetectPiiResult } from './detect-pii.js';
 import type { EditOutcome } from '../operations/edit/run-edit.js';
+import { defaultWorkerFile } from './worker-file.js';
 
 export type { EngineConfig } from './config.js';
+/** The worker entry of this build (worker-file.ts). */
+export { defaultWorkerFile };
 
 export interface WaitOptions {
   timeoutMs?: number;
   onProgress?: (done: number, total: number) => void;
-}
-
-/** The worker entry of this build: the TypeScript source under tsx (tests), else the compiled file. */
-export function defaultWorkerFile(): string {
-  const fromSource = fileURLToPath(import.meta.url).endsWith('.ts');
-  return fileURLToPath(new URL(fromSource ? '../operations/worker-entry.ts' : '../operations/worker-entry.js', import.meta.url));
 }
 
 const DEFAULT_READ: ReadOptions = { includeChunks: true, base64Images: false };
@@ -75,7 +70,7 @@ export class Engine {
   private readonly v3Config: EngineConfig['markdownJobs'];
 
   constructor(config: EngineConfig = {}) {
-    this.pool = new WorkerPool<TaskHandlers>({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile ?? defaultWorkerFile(), codeCacheDir: config.codeCacheDir, workerEnv: workerEnvOf(config) });
+    this.pool = config.pool ?? new WorkerPool<TaskHandlers>({ threads: config.workers, taskTimeoutMs: config.taskTimeoutMs, workerMemoryMb: config.workerMemoryMb ?? 2048, filename: config.workerFile ?? defaultWorkerFile(), codeCacheDir: config.codeCacheDir, workerEnv: workerEnvOf(config) });
     this.cfg = resolveConfig(config);
     this.store = config.store ?? new MemoryJobStore();
     this.queue = config.queue ?? new MemoryJobQueue();
@@ -315,8 +310,9 @@ export class Engine {
       dataDir: this.cfg.dataDir,
       inputLimits: this.limits,
       parsePdf: async (bytes, fileName, pageRange) => {
-        if (!getOperation(V3_PAGES_OPERATION)) registerOperation(v3PagesOperation);
-        const job = await this.submit<{ job_id: string }>(V3_PAGES_OPERATION, { data: bytes, fileName }, pageRange ? { page_range: pageRange } : {});
+        const { V3_PAGES_OPERATION: name, v3PagesOperation } = await import('../operations/parse-v3/pages-operation.js');
+        if (!getOperation(name)) registerOperation(v3PagesOperation);
+        const job = await this.submit<{ job_id: string }>(name, { data: bytes, fileName }, pageRange ? { page_range: pageRange } : {});
         const done = await this.wait<V3PagesView>(job.job_id);
         const release = () => this.deleteJob(job.job_id).catch(() => undefined);
         if (done.state !== 'succeeded' || !done.result) {
@@ -354,11 +350,12 @@ export class Engine {
     this.v3?.close();
     this.runner.stop();
     if (this.sweeper) clearInterval(this.sweeper);
+    for (const c of this.runner.running.values()) c.abort(new ProcessingError('processing_error', 'Engine closed.'));
+    const stopped = this.pool.destroy(); // before any await: the workers' exit overlaps the caller's next work (pool.ts)
     for (const rec of await this.store.list({ state: 'starting' })) {
       if (await this.queue.remove(rec.id)) await this.finish(rec.id, { state: 'cancelled', message: 'Engine closed.' });
     }
-    for (const c of this.runner.running.values()) c.abort(new ProcessingError('processing_error', 'Engine closed.'));
-    await this.pool.destroy();
+    await stopped;
   }
 
   private async record(id: string): Promise<JobRecord> {

@@ -106,6 +106,11 @@ export class WorkerPool<T extends TaskMap = TaskMap> {
     return this.queue.size + this.piscina.queueSize;
   }
 
+  /** No task running, stopping or waiting. */
+  get idle(): boolean {
+    return this.inFlight.size === 0 && this.queued === 0 && this.queue.pending === 0;
+  }
+
   async run<K extends keyof T & string>(kind: K, payload: Parameters<T[K]>[0], opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Awaited<ReturnType<T[K]>>> {
     return (await this.runAny(kind, payload, opts)) as Awaited<ReturnType<T[K]>>;
   }
@@ -164,9 +169,13 @@ export class WorkerPool<T extends TaskMap = TaskMap> {
     await entry.stop();
   }
 
-  /** Stops every worker, each once it is out of native code (native-guard.ts), then the pool. */
+  /**
+   * Stops every worker, each once it is out of native code (native-guard.ts), then the pool.
+   * With no task running the workers are told to stop before this returns (no await first), so
+   * a caller's next synchronous work (the CLI writing its result) overlaps their exit.
+   */
   async destroy(): Promise<void> {
-    await Promise.all([...this.inFlight].map((t) => t.stop()));
+    if (this.inFlight.size > 0) await Promise.all([...this.inFlight].map((t) => t.stop()));
     await this.piscina.destroy();
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { Operation } from '../operation.js';
 import { classifyConfiguration, validateClassifyOptions, type ClassifyOptions } from './options.js';
-import { runClassify, type ClassificationResult } from './run-classify.js';
+import type { ClassificationResult } from './run-classify.js';
 import { classifyViews } from './views.js';
 
 export const classifyOperation: Operation<ClassifyOptions, ClassificationResult> = {
@@ -15,6 +15,7 @@ export const classifyOperation: Operation<ClassifyOptions, ClassificationResult>
   extraOptionNames: ['conditions', 'password', 'file_name'],
   validate: validateClassifyOptions,
   publicConfig: classifyConfiguration,
-  run: (ctx) => runClassify(ctx),
+  // The page classifier (lexicons, scoring) loads with the first classify job, not with every engine.
+  run: async (ctx) => (await import('./run-classify.js')).runClassify(ctx),
   views: classifyViews,
 };

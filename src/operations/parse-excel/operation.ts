@@ -5,13 +5,11 @@
  */
 import fs from 'node:fs';
 import { ValidationError } from '../../errors.js';
-import { workbookTaskTimeoutMs } from '../../formats/xlsx/declared-work.js';
 import { sniffContainer } from '../../formats/xlsx/sniff-container.js';
 import type { InputDescriptor } from '../../input/resolve-input.js';
 import type { ChunkedResult } from '../../model/document.js';
 import { isResultFileRef, type ResultFileRef, type ResultFileTarget } from '../../model/result-file.js';
 import type { Operation, RunContext } from '../operation.js';
-import { documentFromParseResult } from '../../model/document-from-segments.js';
 import { validateParseExcelOptions, type ParseExcelOptions } from './options.js';
 import { parseExcelViews } from './views.js';
 
@@ -34,6 +32,8 @@ function head(input: InputDescriptor): Uint8Array | undefined {
 
 async function parseWorkbookJob(ctx: RunContext<ParseExcelOptions>, resultFile?: ResultFileTarget): Promise<ChunkedResult | ResultFileRef> {
   const task = { data: ctx.input.bytes, fileName: ctx.input.fileName, options: ctx.options, ...(resultFile ? { resultFile } : {}) };
+  // Loaded with the first workbook job (like documentFromParseResult below), not with every engine.
+  const { workbookTaskTimeoutMs } = await import('../../formats/xlsx/declared-work.js');
   const result = await ctx.pool.run('excel.parse', task, { signal: ctx.signal, timeoutMs: workbookTaskTimeoutMs(ctx.pool.taskTimeoutMs, ctx.input.bytes) });
   // A sheet plays the role of a page, for credits as for page_count.
   ctx.reservePages(Math.max(1, isResultFileRef(result) ? Number(result.header.page_count) : result.page_count));
@@ -62,6 +62,6 @@ export const parseExcelOperation: Operation<ParseExcelOptions, (ChunkedResult & 
     return isResultFileRef(result) ? result : { ...result, pdf_url: null };
   },
   // The workbook as the neutral document (ctx.parseDocument on a spreadsheet input).
-  toDocument: async (ctx) => documentFromParseResult({ ...((await parseWorkbookJob(ctx)) as ChunkedResult), file_name: ctx.input.fileName, mime_type: ctx.input.mimeType }),
+  toDocument: async (ctx) => (await import('../../model/document-from-segments.js')).documentFromParseResult({ ...((await parseWorkbookJob(ctx)) as ChunkedResult), file_name: ctx.input.fileName, mime_type: ctx.input.mimeType }),
   views: parseExcelViews,
 };

@@ -7,15 +7,8 @@ import { ProcessingError } from '../../errors.js';
 import type { Chunk, Segment } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import { pagedSource, planPages, runPages } from '../../pipeline/pages/run-pages.js';
-import { buildDocument } from '../../pipeline/assemble/build-document.js';
-import { segmentsOf } from '../../render/segments.js';
 import type { QuireDocument } from '../../model/quire-document.js';
-import { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
-import { classifyDocument } from '../../pipeline/classify/document-types.js';
-import { mergeTablesAcrossPages } from '../../pipeline/merge-tables/merge-tables.js';
-import { tableProcessingNotes } from './processing-notes.js';
-import { applyContentSource, contentSourceNotes } from './content-source.js';
-import { linkCitations, type CitationMetadata } from '../../pipeline/bibliography/link-citations.js';
+import type { CitationMetadata } from '../../pipeline/bibliography/link-citations.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import path from 'node:path';
 import { sniffImageType } from '../../formats/image/sniff-image-type.js';
@@ -49,6 +42,14 @@ export interface ParseResult {
   notes?: string[];
   /** xml_citation: the bibliography and in-text citations (shown as `metadata.citations`). */
   citations?: CitationMetadata;
+}
+
+type Assembly = typeof import('./parse-assembly.js');
+let assemblyModules: Promise<Assembly> | undefined;
+/** The after-the-pages modules (parse-assembly.ts), loaded once, on first use. */
+function assembly(): Promise<Assembly> {
+  assemblyModules ??= import('./parse-assembly.js');
+  return assemblyModules;
 }
 
 const OFFICE_HINT = 'Office documents (DOCX, PPTX, DOC, PPT) are not supported by this build; convert them to PDF first.';
@@ -107,9 +108,13 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
     highResolution: options.use_high_resolution,
     cropDir: wantsImages(options) ? path.join(ctx.jobDir, 'images') : null,
   };
+  // Compiled while the workers read the pages (parse-assembly.ts); awaited once they are back.
+  const loading = assembly();
+  loading.catch(() => undefined);
   const layouts = await runPages(pool, { source, pages, settings: { options: analyze, ocr, layout }, errorHandling: options.error_handling, signal, progress: ctx.progress });
   const failed = layouts.filter((l) => l.error);
   const ok = layouts.filter((l) => !l.error);
+  const { buildDocument, classifyDocument, mergeTablesAcrossPages } = await loading;
   classifyDocument(ok);
   const merged = options.merge_tables ? mergeTablesAcrossPages(ok, { maxGroup: options.max_tables_per_merge_group }) : new Map();
   const docSource = { fileName: input.fileName, mimeType: input.mimeType, unit: isImage ? ('px' as const) : ('pt' as const) };
@@ -118,6 +123,7 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
 
 export async function runParse(ctx: ParseContext): Promise<ParseResult> {
   const { doc, pageCount } = await parseToDocument(ctx);
+  const { segmentsOf, linkCitations, applyContentSource, chunkSegments, tableProcessingNotes, contentSourceNotes } = await assembly();
   const { options } = ctx;
   let segments: Segment[] = segmentsOf(doc);
   let citations: CitationMetadata | null = null;

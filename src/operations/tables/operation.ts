@@ -4,7 +4,7 @@
  */
 import type { Operation } from '../operation.js';
 import { precheckTablesInput, tablesConfiguration, validateTablesOptions, type TablesOptions } from './options.js';
-import { runTables, type TablesResult } from './run-tables.js';
+import type { TablesResult } from './run-tables.js';
 import { tablesViews } from './views.js';
 
 export const tablesOperation: Operation<TablesOptions, TablesResult> = {
@@ -16,6 +16,7 @@ export const tablesOperation: Operation<TablesOptions, TablesResult> = {
   validate: validateTablesOptions,
   precheck: precheckTablesInput,
   publicConfig: tablesConfiguration,
-  run: (ctx) => runTables(ctx),
+  // Loads with the first tables job, not with every engine (CLI start-up).
+  run: async (ctx) => (await import('./run-tables.js')).runTables(ctx),
   views: tablesViews,
 };

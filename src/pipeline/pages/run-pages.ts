@@ -60,11 +60,26 @@ export function pagedSource(kind: 'pdf' | 'image', key: string, bytes: Uint8Arra
 }
 
 /**
+ * A PDF's page count, asked of every worker of an idle pool at once: each worker keeps the
+ * document it opened (pdf-pages.ts), so the workers that would otherwise wait for the count
+ * and then open the document for their first batch open it meanwhile (the same CPU, off the
+ * job's critical path). The first answer is the count; the others only warm their worker
+ * (their errors are the same document's). A busy pool gets one task, as before: its workers
+ * may hold other jobs' documents, and a count must not wait behind another job's page.
+ */
+async function pdfPageCount(pool: WorkerPool<PageTasks>, source: PagedSource, signal: AbortSignal): Promise<number> {
+  const readers = pool.idle ? pool.threads : 1;
+  const counts = Array.from({ length: readers }, () => pool.run('pdf.inspect', source, { signal }));
+  for (const c of counts) c.catch(() => undefined);
+  return (await Promise.race(counts)).pageCount;
+}
+
+/**
  * Counts the pages (in a worker), refuses documents over the page limit before any page
  * work, and selects the pages of `page_range`.
  */
 export async function planPages(pool: WorkerPool<PageTasks>, source: PagedSource, pageRange: PageRange | null | undefined, maxPages: number, signal: AbortSignal): Promise<number[]> {
-  const { pageCount } = source.kind === 'image' ? await pool.run('image.inspect', { ...source, maxPages }, { signal }) : await pool.run('pdf.inspect', source, { signal });
+  const pageCount = source.kind === 'image' ? (await pool.run('image.inspect', { ...source, maxPages }, { signal })).pageCount : await pdfPageCount(pool, source, signal);
   if (pageCount === 0) throw new ProcessingError('corrupt_document', 'The document has no pages.');
   if (pageCount > maxPages) {
     throw new ProcessingError('page_limit_exceeded', `The document has ${pageCount} pages; the limit is ${maxPages}. Split it or select pages with page_range.`);
