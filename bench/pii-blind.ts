@@ -1,0 +1,146 @@
+/**
+ * PII on the blind set (issue 25 "Done means", PII line), through the product path:
+ *   1. engine.detectPii(file, { pii_engine }) for `standard` and `advanced` on every document
+ *      of bench/lib/pii-blind-set.ts (born-digital PDFs and page images that need OCR), scored
+ *      per severity by bench/lib/pii-match.ts (rule in its header), false positives and misses
+ *      listed;
+ *   2. detection time per born-digital page after parsing (the shared detector on the parsed
+ *      document, CPU and wall, after one warm-up; target ≤ 50 ms per page);
+ *   3. blocking: engine.parse(file, { detect_pii, pii_block_severity }) fails exactly when
+ *      detectPii reports a finding at or above the severity, and extraction
+ *      (engine.submit('extract', …, { detect_pii })) refuses (PiiBlockedError at submission, or
+ *      a job that ends failed with pii_blocked for images) exactly then.
+ *
+ *   npx tsx bench/pii-blind.ts [--seed 1] [--per-template 3] [--images 4] [--no-blocking] [--list 40]
+ *
+ * The set is generated under bench/.cache/pii-blind/seed-N (git-ignored) and reused.
+ * Figures are recorded in bench/README.md ("PII, blind set").
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '../src/index.js';
+import { documentFromParseResult, type ParseResultLike } from '../src/model/document-from-segments.js';
+import { detectPiiInDocument } from '../src/pipeline/pii/detect.js';
+import { generateBlindSet, labelCounts, type BlindSet } from './lib/pii-blind-set.js';
+import { readFinding, score, SEVERITIES, type Finding } from './lib/pii-match.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, def: string): string => { const i = args.indexOf(name); return i >= 0 ? args[i + 1]! : def; };
+const seed = Number(arg('--seed', '1'));
+const perTemplate = Number(arg('--per-template', '3'));
+const images = Number(arg('--images', '4'));
+const listMax = Number(arg('--list', '40'));
+const engines = arg('--engines', 'standard,advanced').split(',');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.cache/pii-blind');
+const dir = path.join(root, `seed-${seed}`);
+
+const set: BlindSet = await generateBlindSet(seed, dir, { perTemplate, images });
+const counts = labelCounts(set);
+const n = (s: string) => Object.values(counts[s] ?? {}).reduce((a, b) => a + b, 0);
+console.log(`blind set seed ${seed}: ${set.docs.length} documents (${set.docs.filter((d) => d.type === 'png').length} page images), ${set.docs.reduce((a, d) => a + d.pages, 0)} pages; labels high ${n('high')}, medium ${n('medium')}, low ${n('low')}, look-alikes ${n('none')}`);
+for (const s of ['high', 'medium', 'low', 'none']) console.log(`  ${s}: ${Object.entries(counts[s] ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+
+const engine = createEngine({ workers: 1 });
+const findingsBy: Record<string, Finding[]> = {};
+try {
+  for (const pe of engines) {
+    const all: Finding[] = [];
+    for (const d of set.docs) {
+      const res = await engine.detectPii(path.join(dir, d.file), { pii_engine: pe });
+      for (const f of res.findings) all.push(readFinding(d.file, f as unknown as Record<string, unknown>));
+    }
+    findingsBy[pe] = all;
+    if (all[0] && pe === engines[0]) console.log(`\nfinding shape: ${JSON.stringify(all[0])}`);
+    report(pe, all);
+  }
+  await timing();
+  if (!args.includes('--no-blocking')) await blocking();
+} finally {
+  await engine.close();
+}
+
+function report(pe: string, findings: Finding[]): void {
+  const sc = score(set.labels, findings);
+  console.log(`\n=== pii_engine ${pe}: ${findings.length} findings ===`);
+  for (const s of SEVERITIES) {
+    const p = sc.perSeverity[s];
+    console.log(`  ${s.padEnd(6)} precision ${p.precision.toFixed(3)}  recall ${p.recall.toFixed(3)}  (labels ${p.labels}, matched ${p.matched}, false positives ${p.fp})`);
+  }
+  console.log(`  kind disagreements within a severity: ${sc.kindMismatches.length}; lower-severity findings on higher labels (not scored): ${sc.ignored}; masked values consistent with the label: ${sc.maskedChecked.consistent}/${sc.maskedChecked.total}`);
+  for (const s of SEVERITIES) {
+    const fps = sc.falsePositives.filter((x) => x.f.severity === s);
+    if (fps.length) console.log(`  false positives ${s} (${fps.length}):`);
+    for (const x of fps.slice(0, listMax)) console.log(`    ${x.f.doc} p${x.f.page} ${x.f.type} ${JSON.stringify(x.f.masked)} on ${x.on}`);
+    const ms = sc.misses.filter((l) => l.severity === s);
+    if (ms.length) console.log(`  misses ${s} (${ms.length}):`);
+    for (const l of ms.slice(0, listMax)) console.log(`    ${l.doc} p${l.page} ${l.kind} ${JSON.stringify(l.value)}`);
+  }
+  for (const k of sc.kindMismatches.slice(0, 12)) console.log(`  kind: label ${k.label.kind} "${k.label.value.split('\n')[0]}" reported as ${k.type}`);
+  fs.writeFileSync(path.join(root, `result-seed-${seed}-${pe}.json`), JSON.stringify({ perSeverity: sc.perSeverity, falsePositives: sc.falsePositives, misses: sc.misses }, null, 1));
+}
+
+async function timing(): Promise<void> {
+  const pdfs = set.docs.filter((d) => d.type === 'pdf');
+  const docs = [];
+  for (const d of pdfs) {
+    const job = await engine.parse(path.join(dir, d.file), {});
+    const view = (await engine.waitForJob(job.job_id)) as unknown as ParseResultLike & { status: string };
+    docs.push(documentFromParseResult(view));
+  }
+  const pages = docs.reduce((a, d) => a + d.pages.length, 0);
+  console.log('');
+  for (const pe of engines) {
+    for (const d of docs) await detectPiiInDocument(d, pe as 'standard'); // warm-up (libraries load once)
+    const runs = 3;
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = 0; i < runs; i++) for (const d of docs) await detectPiiInDocument(d, pe as 'standard');
+    const wall = (performance.now() - t0) / runs / pages;
+    const c = process.cpuUsage(c0);
+    const cpu = (c.user + c.system) / 1000 / runs / pages;
+    console.log(`detection after parsing, ${pe}: ${pages} born-digital pages, ${cpu.toFixed(2)} ms CPU/page, ${wall.toFixed(2)} ms wall/page (target ≤ 50 ms)`);
+  }
+}
+
+const RANK: Record<string, number> = { high: 3, medium: 2, low: 1 };
+const THRESH: Record<string, number> = { high: 3, medium: 2, low: 1, any: 1 };
+
+async function blocking(): Promise<void> {
+  // One PDF of each template and two page images (OCR'd at parse time).
+  const seen = new Set<string>();
+  const docs = [...set.docs.filter((d) => d.type === 'pdf' && !seen.has(d.template) && seen.add(d.template)), ...set.docs.filter((d) => d.type === 'png').slice(0, 2)];
+  const pe = 'standard';
+  const schema_data = { type: 'object', properties: { title: { type: 'string', description: 'Document title' } } };
+  let parseOk = 0, parseN = 0, exOk = 0, exN = 0, gtAgree = 0;
+  const wrong: string[] = [];
+  for (const d of docs) {
+    const fs0 = (findingsBy[pe] ?? []).filter((f) => f.doc === d.file);
+    const top = Math.max(0, ...fs0.map((f) => RANK[f.severity] ?? 0));
+    const gtTop = Math.max(0, ...set.labels.filter((l) => l.doc === d.file).map((l) => RANK[l.severity] ?? 0));
+    for (const sev of ['high', 'medium', 'low', 'any']) {
+      const expected = top >= THRESH[sev]!;
+      if ((gtTop >= THRESH[sev]!) === expected) gtAgree++;
+      const job = await engine.parse(path.join(dir, d.file), { detect_pii: true, pii_block_severity: sev, pii_engine: pe });
+      const v = await engine.waitForJob(job.job_id);
+      const blocked = v.status === 'Failed' && /pii/i.test(String(v.message ?? ''));
+      parseN++;
+      if (blocked === expected) parseOk++;
+      else wrong.push(`parse ${d.file} ${sev}: blocked ${blocked}, expected ${expected} (${v.status}: ${String(v.message ?? '').slice(0, 120)})`);
+      let exBlocked = false;
+      try {
+        const ej = (await engine.submit('extract', path.join(dir, d.file), { schema_data, detect_pii: true, pii_block_severity: sev, pii_engine: pe })) as { job_id: string };
+        const ev = (await engine.waitForJob(ej.job_id)) as { status: string; message?: string; error?: unknown };
+        exBlocked = /failed/i.test(ev.status) && /pii/i.test(JSON.stringify([ev.message, ev.error]));
+      } catch (e) {
+        exBlocked = (e as { code?: string }).code === 'pii_blocked' || /pii_blocked/.test(String((e as Error).message));
+        if (!exBlocked) wrong.push(`extract ${d.file} ${sev}: threw ${(e as Error).message}`);
+      }
+      exN++;
+      if (exBlocked === expected) exOk++;
+      else wrong.push(`extract ${d.file} ${sev}: blocked ${exBlocked}, expected ${expected}`);
+    }
+  }
+  console.log(`\nblocking (${pe}, ${docs.length} documents × 4 severities): parse ${parseOk}/${parseN} as detectPii's findings predict; extract ${exOk}/${exN}; detectPii's top severity agrees with the labels' in ${gtAgree}/${parseN}`);
+  for (const w of wrong.slice(0, 30)) console.log(`  ${w}`);
+}
