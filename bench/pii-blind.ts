@@ -14,7 +14,18 @@
  *   npx tsx bench/pii-blind.ts [--seed 1] [--per-template 3] [--images 4] [--no-blocking] [--list 40]
  *
  * The set is generated under bench/.cache/pii-blind/seed-N (git-ignored) and reused.
- * Figures are recorded in bench/README.md ("PII, blind set").
+ * BLIND figures (phase 1: seed 1, 3 documents per template + 4 page images = 28 documents,
+ * 31 pages; labels high 91, medium 82, low 269, look-alikes 300), before any change to the
+ * detector, `npx tsx bench/pii-blind.ts --seed 1`:
+ *   standard  high P 0.988 R 0.901 · medium P 0.941 R 0.976 · low P 0.963 R 0.580
+ *   advanced  high P 0.988 R 0.912 · medium P 0.952 R 0.976 · low P 0.976 R 0.907
+ *   detection after parsing: standard 1.65 ms CPU/page, advanced 7.00 ms CPU/page (27 pages)
+ *   blocking: parse 40/40 and extract 40/40 as detectPii's findings predict
+ * High misses: Discover cards (644-649, 65), Amex grouped 4-6-5, one compact SSN (standard),
+ * the MRZ of one page image; high FP: an MRZ with a wrong check digit. Medium FPs: part
+ * numbers and an ISBN-10 read as phone numbers, digits joined across table cells. Two medium
+ * misses are the generator's fault (French numbers "+33 4 0x…" are not valid numbers).
+ * After figures (phase 2, fresh seed) are in bench/README.md's PII section.
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -34,6 +45,9 @@ const listMax = Number(arg('--list', '40'));
 const engines = arg('--engines', 'standard,advanced').split(',');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.cache/pii-blind');
 const dir = path.join(root, `seed-${seed}`);
+
+const RANK: Record<string, number> = { high: 3, medium: 2, low: 1 };
+const THRESH: Record<string, number> = { high: 3, medium: 2, low: 1, any: 1 };
 
 const set: BlindSet = await generateBlindSet(seed, dir, { perTemplate, images });
 const counts = labelCounts(set);
@@ -103,15 +117,13 @@ async function timing(): Promise<void> {
   }
 }
 
-const RANK: Record<string, number> = { high: 3, medium: 2, low: 1 };
-const THRESH: Record<string, number> = { high: 3, medium: 2, low: 1, any: 1 };
 
 async function blocking(): Promise<void> {
   // One PDF of each template and two page images (OCR'd at parse time).
   const seen = new Set<string>();
   const docs = [...set.docs.filter((d) => d.type === 'pdf' && !seen.has(d.template) && seen.add(d.template)), ...set.docs.filter((d) => d.type === 'png').slice(0, 2)];
   const pe = 'standard';
-  const schema_data = { type: 'object', properties: { title: { type: 'string', description: 'Document title' } } };
+  const schema_data = { type: 'object', properties: { title: { type: 'string', description: 'Document title' } }, required: ['title'], additionalProperties: false };
   let parseOk = 0, parseN = 0, exOk = 0, exN = 0, gtAgree = 0;
   const wrong: string[] = [];
   for (const d of docs) {
@@ -123,7 +135,7 @@ async function blocking(): Promise<void> {
       if ((gtTop >= THRESH[sev]!) === expected) gtAgree++;
       const job = await engine.parse(path.join(dir, d.file), { detect_pii: true, pii_block_severity: sev, pii_engine: pe });
       const v = await engine.waitForJob(job.job_id);
-      const blocked = v.status === 'Failed' && /pii/i.test(String(v.message ?? ''));
+      const blocked = v.status === 'Failed' && /personal data|pii/i.test(String(v.message ?? ''));
       parseN++;
       if (blocked === expected) parseOk++;
       else wrong.push(`parse ${d.file} ${sev}: blocked ${blocked}, expected ${expected} (${v.status}: ${String(v.message ?? '').slice(0, 120)})`);
@@ -131,7 +143,7 @@ async function blocking(): Promise<void> {
       try {
         const ej = (await engine.submit('extract', path.join(dir, d.file), { schema_data, detect_pii: true, pii_block_severity: sev, pii_engine: pe })) as { job_id: string };
         const ev = (await engine.waitForJob(ej.job_id)) as { status: string; message?: string; error?: unknown };
-        exBlocked = /failed/i.test(ev.status) && /pii/i.test(JSON.stringify([ev.message, ev.error]));
+        exBlocked = /failed/i.test(ev.status) && /personal data|pii/i.test(JSON.stringify([ev.message, ev.error]));
       } catch (e) {
         exBlocked = (e as { code?: string }).code === 'pii_blocked' || /pii_blocked/.test(String((e as Error).message));
         if (!exBlocked) wrong.push(`extract ${d.file} ${sev}: threw ${(e as Error).message}`);
