@@ -61,7 +61,8 @@ export function phone(r: Rng): string {
     case 'us-intl': return `+1 ${a} ${ex} ${sub}`;
     case 'uk': return chance(r, 0.5) ? `+44 20 7${digits(r, 3)} ${digits(r, 4)}` : `+44 7${int(r, 400, 999)} ${digits(r, 6)}`;
     case 'de': return chance(r, 0.5) ? `+49 30 ${int(r, 2000000, 9999999)}` : `+49 89 ${int(r, 200, 999)} ${digits(r, 4)}`;
-    case 'fr': return `+33 ${pick(r, ['1', '4', '6'])} ${digits(r, 2)} ${digits(r, 2)} ${digits(r, 2)} ${digits(r, 2)}`;
+    // French numbers: after the one-digit zone the next digit is 1-9 (04 05 … is not allocated).
+    case 'fr': return `+33 ${pick(r, ['1', '4', '6'])} ${int(r, 1, 9)}${digits(r, 1)} ${digits(r, 2)} ${digits(r, 2)} ${digits(r, 2)}`;
     default: return `+81 3-${int(r, 3000, 6999)}-${digits(r, 4)}`;
   }
 }
