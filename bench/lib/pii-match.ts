@@ -48,6 +48,14 @@ export function overlap(a: Box, b: Box, pad = 1): number {
   return (w * h) / Math.max(1e-6, Math.min(a.width * a.height, bw * bh));
 }
 
+function iou(a: Box, b: Box): number {
+  const w = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+  const h = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  if (w <= 0 || h <= 0) return 0;
+  const i = w * h;
+  return i / (a.width * a.height + b.width * b.height - i);
+}
+
 const norm = (s: string): string => s.replace(/[\s\-./()<]/g, '').toUpperCase();
 const MASK = /[*•●█■#xX…]/;
 /** Every unmasked character of the masked value equals the label's at the same position. */
@@ -100,7 +108,10 @@ export function score(labels: Label[], findings: Finding[]): Score {
     const page = byPage.get(`${f.doc}|${f.page}`) ?? [];
     const same = page.filter((l) => l.severity === f.severity && (f.bbox ? overlap(f.bbox, l.bbox) >= 0.3 : maskedConsistent(f.masked, l.value)));
     if (same.length) {
-      const best = same.find((l) => !matched.has(l.id)) ?? same[0]!;
+      // A coarse box (a whole block) may cover several labels: prefer an unmatched one whose
+      // value the masked value agrees with, then the one the box overlaps most.
+      const rank = (l: Label) => (matched.has(l.id) ? 0 : 4) + (maskedConsistent(f.masked, l.value) ? 2 : 0) + (f.bbox ? iou(f.bbox, l.bbox) : 0);
+      const best = same.reduce((a, b) => (rank(b) > rank(a) ? b : a));
       const firstTime = !matched.has(best.id);
       matched.add(best.id);
       if (firstTime && f.masked !== undefined) {

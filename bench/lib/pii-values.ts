@@ -21,7 +21,11 @@ export function rngOf(seed: number): Rng {
 }
 
 export const int = (r: Rng, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
-export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+export function pick<T>(r: Rng, xs: readonly T[]): T;
+export function pick(r: Rng, xs: string): string;
+export function pick<T>(r: Rng, xs: readonly T[] | string): T | string {
+  return xs[Math.floor(r() * xs.length)]!;
+}
 export const chance = (r: Rng, p: number): boolean => r() < p;
 export const digits = (r: Rng, n: number): string => Array.from({ length: n }, () => String(int(r, 0, 9))).join('');
 const pad = (n: number, w: number): string => String(n).padStart(w, '0');

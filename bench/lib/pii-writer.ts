@@ -70,7 +70,7 @@ export class DocWriter {
     const size = o.size ?? 10.5;
     const font = o.font ?? this.bodyFont;
     const width = o.width ?? this.width - ((o.x ?? this.margin) - this.margin);
-    const tokens: Part[] = parts.flatMap((p) => (typeof p === 'string' ? p.split(/(?<= )/).filter(Boolean) : [p]));
+    const tokens: Part[] = parts.flatMap((p): Part[] => (typeof p === 'string' ? p.split(/(?<= )/).filter(Boolean) : [p]));
     let cur: Part[] = [];
     let curText = '';
     for (const tok of tokens) {

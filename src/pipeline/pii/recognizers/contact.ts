@@ -20,6 +20,19 @@ function emails(text: string, out: Match[]): void {
 const PHONE_LABEL = /\b(phone|tel|telephone|mobile|cell|fax|call|contact|whatsapp|ph)\b[\s.:#()-]*$/;
 const DATE_LIKE = /^\(?\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\)?$/;
 
+/**
+ * Shapes numbering plans never use: a last group of one digit ("7-438-99084-2", an ISBN or a
+ * part number's check digit; written phone numbers end in groups of two or more), and hyphenated
+ * strings that are valid ISBNs.
+ */
+export function plausiblePhoneShape(value: string): boolean {
+  const v = value.trim();
+  if (/[\s.-]\d$/.test(v)) return false;
+  const digits = v.replace(/[^\dX]/g, '');
+  if (/^\d{1,5}-\d{1,7}-\d{1,7}-[\dX]{1,3}$/.test(v) && (validator.isISBN(digits, 10) || validator.isISBN(digits, 13))) return false;
+  return true;
+}
+
 function phones(text: string, engine: PiiEngine, defaultCountry: CountryCode, out: Match[]): void {
   for (const found of findPhoneNumbersInText(text, { defaultCountry })) {
     const value = text.slice(found.startsAt, found.endsAt);
@@ -27,6 +40,9 @@ function phones(text: string, engine: PiiEngine, defaultCountry: CountryCode, ou
     if (DATE_LIKE.test(value.trim())) continue;
     // Part of a longer digit run (a card-like or reference number in groups): not a phone.
     if (/\d[\s-]?$/.test(text.slice(Math.max(0, found.startsAt - 2), found.startsAt)) || /^[\s-]?\d/.test(text.slice(found.endsAt, found.endsAt + 2))) continue;
+    // The cents of an amount ("$1,033.83 225-220-94") or a version's parts are not a number's start.
+    if (/\d[.,]\s?$/.test(text.slice(Math.max(0, found.startsAt - 3), found.startsAt)) && !value.trim().startsWith('+')) continue;
+    if (!plausiblePhoneShape(value)) continue;
     const labelled = PHONE_LABEL.test(before(text, found.startsAt, 24));
     const international = value.trim().startsWith('+');
     const separated = /\d[\s().-]+\d/.test(value);

@@ -21,7 +21,8 @@ export function validSsn(digits: string): boolean {
   return area !== 0 && area !== 666 && area < 900 && digits.slice(3, 5) !== '00' && digits.slice(5) !== '0000';
 }
 
-const SSN_LABEL = /\b(ssn|ss#|ss no|social\s+security(?:\s+(?:no|number|#))?|soc\.?\s*sec\.?|taxpayer id|tin)\b[\s.:#-]*$/;
+// "SSN", "SSN #", "Social Security No.", "Soc. Sec. No.", "Taxpayer ID (SSN):" just before the number.
+const SSN_LABEL = /\b(?:ssn|ss#|ss no|social\s+security|soc\.?\s*sec|taxpayer\s+id|tin)\.?(?:\s*(?:no|nr|number|num|#)\b\.?)?[\s.:#()-]*$/;
 
 function ssn(text: string, engine: PiiEngine, out: Match[]): void {
   for (const m of text.matchAll(/(?<![\d-])(\d{3})([- ])(\d{2})\2(\d{4})(?![\d-])/g)) {
@@ -32,7 +33,8 @@ function ssn(text: string, engine: PiiEngine, out: Match[]): void {
     if (engine === 'advanced' && m[2] === ' ' && !labelled) continue;
     out.push({ type: 'us_ssn', start: m.index, end: m.index + m[0].length, value: m[0], confidence: labelled ? 0.99 : 0.85 });
   }
-  if (engine !== 'advanced') return;
+  // Nine bare digits count only right after an SSN label, in both engines (the label is cheap to
+  // check; without it nine digits are as often an invoice or employee number).
   for (const m of text.matchAll(/(?<![\d-])\d{9}(?![\d-])/g)) {
     if (validSsn(m[0]) && SSN_LABEL.test(before(text, m.index, 30))) out.push({ type: 'us_ssn', start: m.index, end: m.index + 9, value: m[0], confidence: 0.95 });
   }
@@ -60,14 +62,24 @@ export function mrzCheckDigit(field: string): number {
 
 const ok = (field: string, digit: string) => digit !== '<' && mrzCheckDigit(field) === Number(digit);
 
-/** TD3 (passport, 2 x 44) and TD2 (2 x 36) second lines: number, birth date, expiry date. */
-function validTd23Line2(l: string): boolean {
-  return ok(l.slice(0, 9), l[9]) && ok(l.slice(13, 19), l[19]) && ok(l.slice(21, 27), l[27]);
+/** An optional field's check digit: ICAO 9303 allows '<' when the field is all fillers. */
+const okOptional = (field: string, digit: string) => (digit === '<' ? /^<*$/.test(field) : mrzCheckDigit(field) === Number(digit));
+
+/**
+ * TD3 (passport, 2 x 44) and TD2 (2 x 36) second lines: number, birth date, expiry date, the
+ * TD3 personal number, and the composite check digit over all of them (a line whose composite
+ * digit is wrong is not a machine-readable zone, whatever its other digits say).
+ */
+export function validTd23Line2(l: string): boolean {
+  if (!(ok(l.slice(0, 9), l[9]) && ok(l.slice(13, 19), l[19]) && ok(l.slice(21, 27), l[27]))) return false;
+  const last = l.length - 1;
+  if (l.length === 44 && !okOptional(l.slice(28, 42), l[42])) return false;
+  return ok(l.slice(0, 10) + l.slice(13, 20) + l.slice(21, last), l[last]);
 }
 
-/** TD1 (ID card, 3 x 30): number on line 1, dates on line 2. */
-function validTd1(l1: string, l2: string): boolean {
-  return ok(l1.slice(5, 14), l1[14]) && ok(l2.slice(0, 6), l2[6]) && ok(l2.slice(8, 14), l2[14]);
+/** TD1 (ID card, 3 x 30): number on line 1, dates on line 2, the composite digit over both. */
+export function validTd1(l1: string, l2: string): boolean {
+  return ok(l1.slice(5, 14), l1[14]) && ok(l2.slice(0, 6), l2[6]) && ok(l2.slice(8, 14), l2[14]) && ok(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29), l2[29]);
 }
 
 function mrz(text: string, out: Match[]): void {
@@ -75,17 +87,35 @@ function mrz(text: string, out: Match[]): void {
     if (m[1].length !== m[2].length || !validTd23Line2(m[2])) continue;
     out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.99 });
   }
+  // A TD3/TD2 second line alone, every check digit holding (composite included): OCR often
+  // garbles the first line's long run of '<' fillers, while the second line carries the
+  // identifiers and four check digits.
+  for (const m of text.matchAll(/(?<![A-Z0-9<])[A-Z0-9<]{9}\d[A-Z<]{3}\d{7}[MFX<]\d{7}(?:[A-Z0-9<]{14}[\d<]\d|[A-Z0-9<]{7}\d)(?![A-Z0-9<])/g)) {
+    if (out.some((o) => o.type === 'mrz' && m.index >= o.start && m.index < o.end) || !validTd23Line2(m[0])) continue;
+    out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.97 });
+  }
   for (const m of text.matchAll(/(?<![A-Z0-9<])([ACI][A-Z<][A-Z<]{3}[A-Z0-9<]{25})\s+([0-9<]{7}[MFX<][0-9<]{7}[A-Z<]{3}[A-Z0-9<]{12})(?:\s+([A-Z<]{30}))?(?![A-Z0-9<])/g)) {
     if (!validTd1(m[1], m[2])) continue;
     out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.99 });
   }
 }
 
+/**
+ * validator's isCreditCard (Luhn + its issuer list), plus the Discover range 644-649 that its
+ * list lacks (Discover issues 6011, 644-649 and 65; 16 to 19 digits).
+ */
+export function validCardNumber(digits: string): boolean {
+  if (validator.isCreditCard(digits)) return true;
+  return /^64[4-9]\d{13,16}$/.test(digits) && validator.isLuhnNumber(digits);
+}
+
 function cards(text: string, engine: PiiEngine, out: Match[]): void {
   // 13-19 digits, in one run or in groups separated by single spaces or dashes.
-  for (const m of text.matchAll(/(?<![\d.,/-])\d(?:[ -]?\d){12,18}(?![\d.,/]|-\d)/g)) {
+  // The number may end a sentence ("… charged to card 4111 1111 1111 1111."): a period or
+  // comma after it rules it out only when a digit follows (a decimal, a longer number).
+  for (const m of text.matchAll(/(?<![\d.,/-])\d(?:[ -]?\d){12,18}(?![\d/]|[.,]\d|-\d)/g)) {
     const digits = m[0].replace(/[ -]/g, '');
-    if (!validator.isCreditCard(digits)) continue;
+    if (!validCardNumber(digits)) continue;
     if (namedAsReference(text, m.index) || continuesAccountNumber(text, m.index)) continue;
     // Look-alike guards: ISBN-13 (978/979 prefix and its own check) is a book, not a card.
     if (/^97[89]\d{10}$/.test(digits) && validator.isISBN(digits, 13)) continue;
