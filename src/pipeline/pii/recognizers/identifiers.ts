@@ -40,7 +40,7 @@ function ssn(text: string, engine: PiiEngine, out: Match[]): void {
   }
 }
 
-const PASSPORT_LABEL = /\bpassport(?:\s+(?:no|number|num|#|id))?\.?[\s.:#-]*$/;
+const PASSPORT_LABEL = /\bpassport(?:\s+(?:no|number|num|#|id))?\.?[\s.:#()-]*$/;
 
 function passport(text: string, out: Match[]): void {
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])[A-Z0-9]{6,9}(?![\p{L}\p{N}])/gu)) {
@@ -121,18 +121,46 @@ function cards(text: string, engine: PiiEngine, out: Match[]): void {
     if (/^97[89]\d{10}$/.test(digits) && validator.isISBN(digits, 13)) continue;
     const grouped = /^\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}$|^\d{4}([ -])\d{6}\2\d{5}$/.test(m[0]);
     const labelled = /\b(card|visa|mastercard|amex|american express|discover|credit|debit|cc|pan)\b[^\d]{0,20}$/.test(before(text, m.index, 30));
-    if (engine === 'advanced' && !grouped && !labelled && digits.length !== 16) continue;
+    // Ungrouped and unlabelled, only an issuer's usual length counts (16; Amex 15).
+    if (engine === 'advanced' && !grouped && !labelled && digits.length !== 16 && !/^3[47]\d{13}$/.test(digits)) continue;
     out.push({ type: 'credit_card', start: m.index, end: m.index + m[0].length, value: m[0], confidence: labelled || grouped ? 0.97 : 0.85 });
   }
 }
 
+/** OCR reads the check digits "03" as "O3" or "0l": positions 3-4 are digits in every IBAN. */
+const ocrDigits = (s: string): string => s.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1');
+
 function ibans(text: string, out: Match[]): void {
-  for (const m of text.matchAll(/(?<![A-Z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}(?![A-Z0-9])/g)) {
+  for (const m of text.matchAll(/(?<![A-Z0-9])[A-Z]{2}[\dOIl]{2}(?:[ ]?[A-Z0-9]){11,30}(?![A-Z0-9])/g)) {
     // Trim trailing groups until the candidate validates (the regex may take a following word).
     let value = m[0];
-    while (value.length >= 15 && !validator.isIBAN(value.replace(/ /g, ''))) value = value.replace(/\s*[A-Z0-9]$/, '');
+    const iban = (v: string) => (v.slice(0, 2) + ocrDigits(v.slice(2, 4)) + v.slice(4)).replace(/ /g, '');
+    while (value.length >= 15 && !validator.isIBAN(iban(value))) value = value.replace(/\s*[A-Z0-9]$/, '');
     if (value.length < 15) continue;
     out.push({ type: 'iban', start: m.index, end: m.index + value.length, value, confidence: 0.99 });
+  }
+}
+
+/**
+ * A document number printed in the visual zone of a passport or identity card ("Document No.
+ * U06846791") is confirmed by the machine-readable zone on the same page: the MRZ carries it
+ * with its own check digit, so every other occurrence of that number is the document number.
+ */
+function documentNumbersFromMrz(text: string, out: Match[]): void {
+  const numbers = new Set<string>();
+  for (const m of out) {
+    if (m.type !== 'mrz') continue;
+    const lines = m.value.split(/\s+/);
+    const td1 = lines[0]!.length === 30;
+    const field = td1 ? lines[0]!.slice(5, 14) : (lines.length > 1 ? lines[1]! : lines[0]!).slice(0, 9);
+    const n = field.replace(/<+$/, '');
+    if (n.length >= 6 && /\d/.test(n)) numbers.add(n);
+  }
+  for (const n of numbers) {
+    for (const m of text.matchAll(new RegExp(`(?<![A-Z0-9<])${n}(?![A-Z0-9<])`, 'g'))) {
+      if (out.some((o) => m.index >= o.start && m.index < o.end)) continue;
+      out.push({ type: 'passport_number', start: m.index, end: m.index + n.length, value: n, confidence: 0.97 });
+    }
   }
 }
 
@@ -141,6 +169,7 @@ export function findIdentifiers(text: string, engine: PiiEngine): Match[] {
   ssn(text, engine, out);
   passport(text, out);
   mrz(text, out);
+  documentNumbersFromMrz(text, out);
   cards(text, engine, out);
   ibans(text, out);
   return out;

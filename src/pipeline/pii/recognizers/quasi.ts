@@ -16,7 +16,7 @@ const DATE_RES = [
   new RegExp(`\\b(?:${MONTHS})\\.?\\s+(?:0?[1-9]|[12]\\d|3[01])(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}\\b`, 'gi'),
   new RegExp(`\\b(?:0?[1-9]|[12]\\d|3[01])(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\.?,?\\s+(?:19|20)\\d{2}\\b`, 'gi'),
 ];
-const BIRTH_LABEL = /\b(dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|born(?:\s+on)?|geb\.?|geboren)\b[\s.:#-]*$/;
+const BIRTH_LABEL = /\b(dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|born(?:\s+on)?|geb\.?|geboren)\b[\s.,:#-]*$/;
 
 function dates(text: string, out: Match[]): void {
   const taken: Array<[number, number]> = [];
