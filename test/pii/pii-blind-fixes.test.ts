@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPiiMatches } from '../../src/pipeline/pii/detect.js';
 import type { PiiEngine } from '../../src/pipeline/pii/types.js';
-import { groupCard, luhnFailing16, rngOf, td1, td3, validCard, validIban, luhnValid, type Rng } from '../../bench/lib/pii-values.js';
+import { groupCard, luhnFailing16, rngOf, td1, td3, validCard, validIban, validSsn, luhnValid, type Rng } from '../../bench/lib/pii-values.js';
 
 const ENGINES: PiiEngine[] = ['standard', 'advanced'];
 const types = async (text: string, engine: PiiEngine) => (await findPiiMatches(text, engine)).map((m) => `${m.type}:${m.value}`);
@@ -98,6 +98,18 @@ describe('PII fixes from the blind set', () => {
     expect(await names('Emergency contact Name Viktor Dubois Phone +49 30 7369267')).toEqual(['person_name:Viktor Dubois']);
     expect(await names('Surname GARCIA Given names CHLOE Date of birth 19 May 1964 Sex F')).toEqual(['person_name:GARCIA', 'person_name:CHLOE']);
     expect(await names('Passenger: HADDAD/KENJI MR')).toEqual(['person_name:HADDAD/KENJI']);
+  });
+
+  it.each(ENGINES)('%s: a payroll table: bare SSNs under an "SSN" header, phones after a date cell; an employee ID is not an SSN', async (engine) => {
+    const r = rngOf(21);
+    const rows = Array.from({ length: 4 }, (_, i) => ({ ssn: validSsn(r, 'none'), phone: ['(206) 885-7667', '+16177775778', '919.623.2659', '206-369-9321'][i]! }));
+    const text = ['Employee SSN Date of birth Phone Net pay', ...rows.map((x, i) => `Claire Dubois ${x.ssn} 07/1${i}/1980 ${x.phone} 4,123.45`)].join('\n');
+    const found = await types(text, engine);
+    for (const x of rows) expect(found).toEqual(expect.arrayContaining([`us_ssn:${x.ssn}`, `phone_number:${x.phone}`]));
+    const id = validSsn(r, 'none');
+    expect((await types(`Employee ID ${id}\nSSN ${validSsn(r, 'dash')}`, engine)).filter((t) => t === `us_ssn:${id}`)).toEqual([]);
+    // Without an SSN anywhere on the page, nine bare digits in a row are not an SSN.
+    expect((await types(`Claire Dubois ${id} 07/12/1980`, engine)).filter((t) => t.startsWith('us_ssn'))).toEqual([]);
   });
 
   it('the generators the tests rely on are themselves valid (Luhn)', () => {

@@ -25,6 +25,23 @@ const DATE_LIKE = /^\(?\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\)?$/;
  * part number's check digit; written phone numbers end in groups of two or more), and hyphenated
  * strings that are valid ISBNs.
  */
+/**
+ * Part of a longer digit run ("4532 7788 1290 3345", a reference in groups): a digit group
+ * joined to the candidate by a dash or one space. A neighbouring table cell is not a run: a
+ * date ("07/12/1980"), an amount ("4,123.45") or another number with its own punctuation stays
+ * a separate value, and a number written as a phone ("+1 …", "(206) …") is one whatever stands
+ * next to it.
+ */
+function partOfDigitRun(text: string, start: number, end: number, value: string): boolean {
+  if (/^\s*[+(]/.test(value)) return false;
+  if (/\d-$/.test(text.slice(Math.max(0, start - 2), start)) || /^-\d/.test(text.slice(end, end + 2))) return true;
+  const prev = /(?:^|\s)(\S+)\s$/.exec(text.slice(Math.max(0, start - 24), start))?.[1];
+  const next = /^\s(\S+)/.exec(text.slice(end, end + 24))?.[1];
+  const group = (t: string | undefined) => t !== undefined && /^\d{1,6}$/.test(t.replace(/[,;:]$/, ''));
+  if (/\d$/.test(text.slice(Math.max(0, start - 1), start)) || /^\d/.test(text.slice(end, end + 1))) return true;
+  return group(prev) || group(next);
+}
+
 export function plausiblePhoneShape(value: string): boolean {
   const v = value.trim();
   if (/[\s.-]\d$/.test(v)) return false;
@@ -33,13 +50,21 @@ export function plausiblePhoneShape(value: string): boolean {
   return true;
 }
 
+/**
+ * libphonenumber's finder gives up on a number that follows a date in the same run of text
+ * ("07/12/1980 (206) 885-7667", a table row). Dates and amounts, which no phone number looks
+ * like, are blanked to spaces of the same length first, so offsets still point into `text`.
+ */
+const NON_PHONE = /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:19|20)\d{2}-\d{2}-\d{2}\b|\b\d{1,2}\.\d{1,2}\.(?:19|20)\d{2}\b|[$€£]\s?\d[\d,]*(?:\.\d{2})?(?!\d)|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?(?!\d)/g;
+export const blankNonPhones = (text: string): string => text.replace(NON_PHONE, (m) => ' '.repeat(m.length));
+
 function phones(text: string, engine: PiiEngine, defaultCountry: CountryCode, out: Match[]): void {
-  for (const found of findPhoneNumbersInText(text, { defaultCountry })) {
+  for (const found of findPhoneNumbersInText(blankNonPhones(text), { defaultCountry })) {
     const value = text.slice(found.startsAt, found.endsAt);
     if (!found.number.isValid()) continue;
     if (DATE_LIKE.test(value.trim())) continue;
     // Part of a longer digit run (a card-like or reference number in groups): not a phone.
-    if (/\d[\s-]?$/.test(text.slice(Math.max(0, found.startsAt - 2), found.startsAt)) || /^[\s-]?\d/.test(text.slice(found.endsAt, found.endsAt + 2))) continue;
+    if (partOfDigitRun(text, found.startsAt, found.endsAt, value)) continue;
     // The cents of an amount ("$1,033.83 225-220-94") or a version's parts are not a number's start.
     if (/\d[.,]\s?$/.test(text.slice(Math.max(0, found.startsAt - 3), found.startsAt)) && !value.trim().startsWith('+')) continue;
     if (!plausiblePhoneShape(value)) continue;

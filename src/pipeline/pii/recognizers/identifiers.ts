@@ -13,6 +13,9 @@ import validator from 'validator';
 import { before, continuesAccountNumber, namedAsReference } from '../context.js';
 import type { Match, PiiEngine } from '../types.js';
 
+const SSN_HEADER = /\b(?:SSN|SSNs|[Ss]ocial [Ss]ecurity)\b/;
+/** A label that names the number as another identifier: "Employee ID", "Account no.", "Routing number". */
+const OTHER_ID_LABEL = /\b(?!ssn\b|social\b|sec\b)[a-z]+\.?\s*(?:id|no|nr|number|num|code|#)\b\.?[\s.:#-]*$|\b(?:routing|aba|account|acct|employee|customer|member|invoice|order|ref)\b[\s.:#-]*$/;
 const NEVER_ISSUED = new Set(['078051120', '219099999', '123456789']);
 
 export function validSsn(digits: string): boolean {
@@ -35,8 +38,16 @@ function ssn(text: string, engine: PiiEngine, out: Match[]): void {
   }
   // Nine bare digits count only right after an SSN label, in both engines (the label is cheap to
   // check; without it nine digits are as often an invoice or employee number).
+  // A table whose column is headed "SSN" (a payroll register) gives each cell its label from the
+  // header: on a page that names SSNs, nine valid digits count unless a label of their own
+  // ("Employee ID", "Invoice no.", "Ref.") names them as something else.
+  const pageNamesSsn = SSN_HEADER.test(text);
   for (const m of text.matchAll(/(?<![\d-])\d{9}(?![\d-])/g)) {
-    if (validSsn(m[0]) && SSN_LABEL.test(before(text, m.index, 30))) out.push({ type: 'us_ssn', start: m.index, end: m.index + 9, value: m[0], confidence: 0.95 });
+    if (!validSsn(m[0])) continue;
+    const head = before(text, m.index, 30);
+    const labelled = SSN_LABEL.test(head);
+    if (!labelled && !(pageNamesSsn && !OTHER_ID_LABEL.test(head) && !namedAsReference(text, m.index))) continue;
+    out.push({ type: 'us_ssn', start: m.index, end: m.index + 9, value: m[0], confidence: labelled ? 0.95 : 0.85 });
   }
 }
 
