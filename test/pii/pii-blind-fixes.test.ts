@@ -112,6 +112,15 @@ describe('PII fixes from the blind set', () => {
     expect((await types(`Claire Dubois ${id} 07/12/1980`, engine)).filter((t) => t.startsWith('us_ssn'))).toEqual([]);
   });
 
+  it.each(ENGINES)('%s: a phone after a written-out date and before a plain amount; nine digits inside a code on an SSN page', async (engine) => {
+    const found = await types('Employee SSN Date of birth Phone Net pay\nAmara Kim 03 JUL 1967 608.870.7883 1,189.66\nAhmed Romero 2003-04-25 +33 1 51 43 96 81 949.35', engine);
+    expect(found).toEqual(expect.arrayContaining(['phone_number:608.870.7883', 'phone_number:+33 1 51 43 96 81']));
+    // "L673460893D<<…": the document number's digits and its check digit make nine valid SSN digits.
+    const bad = td3({ ...person, docNumber: 'L67346089', country: 'D<<' }, true, rngOf(4));
+    expect(bad[1]).toMatch(/^L\d{9}D<</);
+    expect((await types(`Rejected: SSN field area 000\n${bad.join('\n')}`, engine)).filter((t) => t.startsWith('us_ssn'))).toEqual([]);
+  });
+
   it('the generators the tests rely on are themselves valid (Luhn)', () => {
     const r = rngOf(1);
     for (const b of ['visa', 'mastercard', 'amex', 'discover'] as const) expect(luhnValid(validCard(r, b))).toBe(true);

@@ -55,16 +55,30 @@ export function plausiblePhoneShape(value: string): boolean {
  * ("07/12/1980 (206) 885-7667", a table row). Dates and amounts, which no phone number looks
  * like, are blanked to spaces of the same length first, so offsets still point into `text`.
  */
-const NON_PHONE = /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:19|20)\d{2}-\d{2}-\d{2}\b|\b\d{1,2}\.\d{1,2}\.(?:19|20)\d{2}\b|[$€£]\s?\d[\d,]*(?:\.\d{2})?(?!\d)|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?(?!\d)/g;
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+const NON_PHONE = new RegExp(
+  [
+    String.raw`\b\d{1,2}\/\d{1,2}\/\d{2,4}\b`, // 07/12/1980
+    String.raw`\b(?:19|20)\d{2}-\d{2}-\d{2}\b`, // 1980-12-07
+    String.raw`\b\d{1,2}\.\d{1,2}\.(?:19|20)\d{2}\b`, // 07.12.1980
+    String.raw`\b\d{1,2}\s+${MONTH},?\s+(?:19|20)\d{2}\b`, // 7 Dec 1980
+    String.raw`\b${MONTH}\s+\d{1,2},?\s+(?:19|20)\d{2}\b`, // December 7, 1980
+    String.raw`[$€£]\s?\d[\d,]*(?:\.\d{2})?(?!\d)`, // $1,033.83
+    String.raw`\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?(?!\d)`, // 1,033.83
+    String.raw`(?<![\d.])\d+\.\d{2}(?![\d.])`, // 949.35 (not 01.42.68.53.00)
+  ].join('|'),
+  'gi',
+);
 export const blankNonPhones = (text: string): string => text.replace(NON_PHONE, (m) => ' '.repeat(m.length));
 
 function phones(text: string, engine: PiiEngine, defaultCountry: CountryCode, out: Match[]): void {
-  for (const found of findPhoneNumbersInText(blankNonPhones(text), { defaultCountry })) {
+  const scan = blankNonPhones(text);
+  for (const found of findPhoneNumbersInText(scan, { defaultCountry })) {
     const value = text.slice(found.startsAt, found.endsAt);
     if (!found.number.isValid()) continue;
     if (DATE_LIKE.test(value.trim())) continue;
     // Part of a longer digit run (a card-like or reference number in groups): not a phone.
-    if (partOfDigitRun(text, found.startsAt, found.endsAt, value)) continue;
+    if (partOfDigitRun(scan, found.startsAt, found.endsAt, value)) continue;
     // The cents of an amount ("$1,033.83 225-220-94") or a version's parts are not a number's start.
     if (/\d[.,]\s?$/.test(text.slice(Math.max(0, found.startsAt - 3), found.startsAt)) && !value.trim().startsWith('+')) continue;
     if (!plausiblePhoneShape(value)) continue;

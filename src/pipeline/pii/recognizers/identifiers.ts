@@ -42,7 +42,8 @@ function ssn(text: string, engine: PiiEngine, out: Match[]): void {
   // header: on a page that names SSNs, nine valid digits count unless a label of their own
   // ("Employee ID", "Invoice no.", "Ref.") names them as something else.
   const pageNamesSsn = SSN_HEADER.test(text);
-  for (const m of text.matchAll(/(?<![\d-])\d{9}(?![\d-])/g)) {
+  // Nine digits standing alone: not inside a longer code ("L673460893D<<", an MRZ or serial).
+  for (const m of text.matchAll(/(?<![\p{L}\d<-])\d{9}(?![\p{L}\d<-])/gu)) {
     if (!validSsn(m[0])) continue;
     const head = before(text, m.index, 30);
     const labelled = SSN_LABEL.test(head);
