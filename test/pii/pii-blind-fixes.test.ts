@@ -81,6 +81,9 @@ describe('PII fixes from the blind set', () => {
     expect(await phones('7-438-99084-2 Field Guide to Birds 3 $12.00')).toEqual([]);
     expect(await phones('or call +1 404 470 7813.')).toEqual(['phone_number:+1 404 470 7813']);
     expect(await phones('Mobile (415) 867-2301')).toEqual(['phone_number:(415) 867-2301']);
+    expect(await phones('Item no. 90-9953-9828 Desk lamp LED 3')).toEqual([]);
+    expect(await phones('P/N 1570-361-0691 USB-C hub')).toEqual([]);
+    expect(await phones('Call 1-415-867-2301 today')).toEqual(['phone_number:1-415-867-2301']);
   });
 
   it.each(ENGINES)('%s: dates ending a sentence; place of birth; German and French street forms', async (engine) => {

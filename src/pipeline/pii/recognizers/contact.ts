@@ -42,6 +42,18 @@ function partOfDigitRun(text: string, start: number, end: number, value: string)
   return group(prev) || group(next);
 }
 
+/**
+ * A number written without "+" follows its country's national grouping. For the North American
+ * plan that is 3-3-4, optionally after a 1 ((415) 867-2301, 415.867.2301, 1-415-867-2301) or no
+ * grouping at all; "90-9953-9828" or "1570-361-0691" are part numbers that happen to dial.
+ */
+export function nationalGrouping(value: string, callingCode: string): boolean {
+  const v = value.trim();
+  if (v.startsWith('+') || callingCode !== '1') return true;
+  const groups = v.split(/[^\d]+/).filter(Boolean).map((g) => g.length).join('-');
+  return ['3-3-4', '1-3-3-4', '10', '11', '3-7'].includes(groups);
+}
+
 export function plausiblePhoneShape(value: string): boolean {
   const v = value.trim();
   if (/[\s.-]\d$/.test(v)) return false;
@@ -81,7 +93,7 @@ function phones(text: string, engine: PiiEngine, defaultCountry: CountryCode, ou
     if (partOfDigitRun(scan, found.startsAt, found.endsAt, value)) continue;
     // The cents of an amount ("$1,033.83 225-220-94") or a version's parts are not a number's start.
     if (/\d[.,]\s?$/.test(text.slice(Math.max(0, found.startsAt - 3), found.startsAt)) && !value.trim().startsWith('+')) continue;
-    if (!plausiblePhoneShape(value)) continue;
+    if (!plausiblePhoneShape(value) || !nationalGrouping(value, found.number.countryCallingCode)) continue;
     const labelled = PHONE_LABEL.test(before(text, found.startsAt, 24));
     const international = value.trim().startsWith('+');
     const separated = /\d[\s().-]+\d/.test(value);
