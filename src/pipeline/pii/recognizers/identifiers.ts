@@ -121,21 +121,44 @@ export function validCardNumber(digits: string): boolean {
   return /^64[4-9]\d{13,16}$/.test(digits) && validator.isLuhnNumber(digits);
 }
 
+const CARD_GROUPING = /^\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}$|^\d{4}([ -])\d{6}\2\d{4,5}$/;
+
+/**
+ * The card inside a run of digit groups: the whole run when it is one compact number or a
+ * card's grouping (4-4-4-4…, Amex 4-6-5, Diners 4-6-4), else the longest such span of whole
+ * groups ("#12345 4111 1111 1111 1111": a record number before the card is not part of it).
+ */
+function cardSpan(run: string): { offset: number; value: string } | null {
+  if (!/[ -]/.test(run)) return { offset: 0, value: run };
+  const groups = [...run.matchAll(/\d+/g)].map((g) => ({ start: g.index, end: g.index + g[0].length }));
+  for (let len = groups.length; len >= 3; len--) {
+    for (let i = 0; i + len <= groups.length; i++) {
+      const value = run.slice(groups[i]!.start, groups[i + len - 1]!.end);
+      if (CARD_GROUPING.test(value) && validCardNumber(value.replace(/[ -]/g, ''))) return { offset: groups[i]!.start, value };
+    }
+  }
+  return null;
+}
+
 function cards(text: string, engine: PiiEngine, out: Match[]): void {
-  // 13-19 digits, in one run or in groups separated by single spaces or dashes.
+  // 13-19 digits, in one run or in groups separated by single spaces or dashes (up to 24
+  // digits, so that a number before the card is seen and cut off by cardSpan).
   // The number may end a sentence ("… charged to card 4111 1111 1111 1111."): a period or
   // comma after it rules it out only when a digit follows (a decimal, a longer number).
-  for (const m of text.matchAll(/(?<![\d.,/-])\d(?:[ -]?\d){12,18}(?![\d/]|[.,]\d|-\d)/g)) {
-    const digits = m[0].replace(/[ -]/g, '');
-    if (!validCardNumber(digits)) continue;
-    if (namedAsReference(text, m.index) || continuesAccountNumber(text, m.index)) continue;
+  for (const m of text.matchAll(/(?<![\d.,/-])\d(?:[ -]?\d){12,23}(?![\d/]|[.,]\d|-\d)/g)) {
+    const span = cardSpan(m[0]);
+    if (!span) continue;
+    const start = m.index + span.offset;
+    const digits = span.value.replace(/[ -]/g, '');
+    if (digits.length > 19 || !validCardNumber(digits)) continue;
+    if (namedAsReference(text, start) || continuesAccountNumber(text, start)) continue;
     // Look-alike guards: ISBN-13 (978/979 prefix and its own check) is a book, not a card.
     if (/^97[89]\d{10}$/.test(digits) && validator.isISBN(digits, 13)) continue;
-    const grouped = /^\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}$|^\d{4}([ -])\d{6}\2\d{5}$/.test(m[0]);
-    const labelled = /\b(card|visa|mastercard|amex|american express|discover|credit|debit|cc|pan)\b[^\d]{0,20}$/.test(before(text, m.index, 30));
+    const grouped = span.value !== digits;
+    const labelled = /\b(card|visa|mastercard|amex|american express|discover|credit|debit|cc|pan)\b[^\d]{0,20}$/.test(before(text, start, 30));
     // Ungrouped and unlabelled, only an issuer's usual length counts (16; Amex 15).
     if (engine === 'advanced' && !grouped && !labelled && digits.length !== 16 && !/^3[47]\d{13}$/.test(digits)) continue;
-    out.push({ type: 'credit_card', start: m.index, end: m.index + m[0].length, value: m[0], confidence: labelled || grouped ? 0.97 : 0.85 });
+    out.push({ type: 'credit_card', start, end: start + span.value.length, value: span.value, confidence: labelled || grouped ? 0.97 : 0.85 });
   }
 }
 
