@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPiiMatches } from '../../src/pipeline/pii/detect.js';
 import type { PiiEngine } from '../../src/pipeline/pii/types.js';
-import { groupCard, luhnFailing16, rngOf, td1, td3, validCard, validIban, validSsn, luhnValid, type Rng } from '../../bench/lib/pii-values.js';
+import { abaRouting, groupCard, luhnFailing16, rngOf, td1, td3, validCard, validIban, validSsn, luhnValid, type Rng } from '../../bench/lib/pii-values.js';
 
 const ENGINES: PiiEngine[] = ['standard', 'advanced'];
 const types = async (text: string, engine: PiiEngine) => (await findPiiMatches(text, engine)).map((m) => `${m.type}:${m.value}`);
@@ -136,6 +136,15 @@ describe('PII fixes from the blind set', () => {
     const bad = td3({ ...person, docNumber: 'L67346089', country: 'D<<' }, true, rngOf(4));
     expect(bad[1]).toMatch(/^L\d{9}D<</);
     expect((await types(`Rejected: SSN field area 000\n${bad.join('\n')}`, engine)).filter((t) => t.startsWith('us_ssn'))).toEqual([]);
+  });
+
+  it.each(ENGINES)('%s: on an SSN page, a routing number separated from its label, and a phone number after its country code, are no SSN', async (engine) => {
+    const r = rngOf(31);
+    let aba = abaRouting(r);
+    while (!/^[0-8]\d{2}(?!00)\d{2}(?!0000)\d{4}$/.test(aba) || aba.startsWith('000')) aba = abaRouting(r);
+    const ssnOf = (t: string) => t.startsWith('us_ssn');
+    expect((await types(`Employee name Zoe Chen SSN 148-62-2373\nRouting number\nPayroll / direct deposit\n${aba}\nPerformance reviews`, engine)).filter(ssnOf)).toEqual(['us_ssn:148-62-2373']);
+    expect((await types('Phone +33 167 32 1498 SSN 148-62-2373', engine)).filter(ssnOf)).toEqual(['us_ssn:148-62-2373']);
   });
 
   it('the generators the tests rely on are themselves valid (Luhn)', () => {

@@ -13,6 +13,13 @@ import validator from 'validator';
 import { before, continuesAccountNumber, namedAsReference } from '../context.js';
 import type { Match, PiiEngine } from '../types.js';
 
+/** ABA routing numbers: weights 3, 7, 1 over the nine digits, sum divisible by 10. */
+export function abaChecksum(d: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(d[i]) * [3, 7, 1][i % 3]!;
+  return sum % 10 === 0;
+}
+
 const SSN_HEADER = /\b(?:SSN|SSNs|[Ss]ocial [Ss]ecurity)\b/;
 /** A label that names the number as another identifier: "Employee ID", "Account no.", "Routing number". */
 const OTHER_ID_LABEL = /\b(?!ssn\b|social\b|sec\b)[a-z]+\.?\s*(?:id|no|nr|number|num|code|#)\b\.?[\s.:#-]*$|\b(?:routing|aba|account|acct|employee|customer|member|invoice|order|ref)\b[\s.:#-]*$/;
@@ -31,23 +38,28 @@ function ssn(text: string, engine: PiiEngine, out: Match[]): void {
   for (const m of text.matchAll(/(?<![\d-])(\d{3})([- ])(\d{2})\2(\d{4})(?![\d-])/g)) {
     const digits = m[1] + m[3] + m[4];
     if (!validSsn(digits) || namedAsReference(text, m.index)) continue;
+    // After a country code ("+33 167 32 1498") the groups belong to a phone number.
+    if (/\+\d{1,3}[\s.-]?$/.test(text.slice(Math.max(0, m.index - 6), m.index))) continue;
     const labelled = SSN_LABEL.test(before(text, m.index, 30));
     // The advanced engine wants a dash form or a label: "123 45 6789" alone is often a table row.
     if (engine === 'advanced' && m[2] === ' ' && !labelled) continue;
     out.push({ type: 'us_ssn', start: m.index, end: m.index + m[0].length, value: m[0], confidence: labelled ? 0.99 : 0.85 });
   }
-  // Nine bare digits count only right after an SSN label, in both engines (the label is cheap to
+  // Nine bare digits count right after an SSN label, in both engines (the label is cheap to
   // check; without it nine digits are as often an invoice or employee number).
   // A table whose column is headed "SSN" (a payroll register) gives each cell its label from the
   // header: on a page that names SSNs, nine valid digits count unless a label of their own
-  // ("Employee ID", "Invoice no.", "Ref.") names them as something else.
+  // ("Employee ID", "Invoice no.", "Ref.") names them as something else, or, on a page that
+  // speaks of routing numbers, they pass the ABA routing checksum (OCR may have moved the
+  // "Routing number" label away from its value).
   const pageNamesSsn = SSN_HEADER.test(text);
+  const pageNamesRouting = /\b(?:routing|ABA)\b/i.test(text);
   // Nine digits standing alone: not inside a longer code ("L673460893D<<", an MRZ or serial).
   for (const m of text.matchAll(/(?<![\p{L}\d<-])\d{9}(?![\p{L}\d<-])/gu)) {
     if (!validSsn(m[0])) continue;
     const head = before(text, m.index, 30);
     const labelled = SSN_LABEL.test(head);
-    if (!labelled && !(pageNamesSsn && !OTHER_ID_LABEL.test(head) && !namedAsReference(text, m.index))) continue;
+    if (!labelled && !(pageNamesSsn && !OTHER_ID_LABEL.test(head) && !namedAsReference(text, m.index) && !(pageNamesRouting && abaChecksum(m[0])))) continue;
     out.push({ type: 'us_ssn', start: m.index, end: m.index + 9, value: m[0], confidence: labelled ? 0.95 : 0.85 });
   }
 }
