@@ -36,6 +36,9 @@ describe('PII fixes from the blind set', () => {
     const r = rngOf(17);
     const visa = groupCard(validCard(r, 'visa'), 'space');
     expect(await types(`#27360 ${visa} card field`, engine)).toContain(`credit_card:${visa}`);
+    // OCR merges groups ("4111 111111111111"): still written as a card, from a 4-digit start.
+    const merged = visa.slice(0, 5) + visa.slice(5).replace(/ /g, '');
+    expect(await types(`Card: ${merged}`, engine)).toContain(`credit_card:${merged}`);
     // Luhn-failing 16 digits after a record number: no span of whole groups is a card.
     let bad = luhnFailing16(r);
     while (!bad.startsWith('36')) bad = luhnFailing16(r);

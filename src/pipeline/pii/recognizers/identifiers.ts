@@ -133,17 +133,22 @@ export function validCardNumber(digits: string): boolean {
   return /^64[4-9]\d{13,16}$/.test(digits) && validator.isLuhnNumber(digits);
 }
 
-const CARD_GROUPING = /^\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}$|^\d{4}([ -])\d{6}\2\d{4,5}$/;
+/**
+ * How a card number is written: its first group is the 4-digit start of the issuer number and
+ * no group in between is shorter than 4 (4-4-4-4…, Amex 4-6-5, Diners 4-6-4, and the merged
+ * groups OCR makes, "4111 111111111111"); only the last group may be shorter (4-4-4-4-3).
+ */
+const CARD_GROUPING = /^\d{4}(?:[ -]\d{4,})*(?:[ -]\d{1,7})?$/;
 
 /**
- * The card inside a run of digit groups: the whole run when it is one compact number or a
- * card's grouping (4-4-4-4…, Amex 4-6-5, Diners 4-6-4), else the longest such span of whole
- * groups ("#12345 4111 1111 1111 1111": a record number before the card is not part of it).
+ * The card inside a run of digit groups: the whole run when it is one compact number or
+ * written as a card is, else the longest span of whole groups that is ("#12345 4111 1111 1111
+ * 1111": a record number before the card is not part of it).
  */
 function cardSpan(run: string): { offset: number; value: string } | null {
   if (!/[ -]/.test(run)) return { offset: 0, value: run };
   const groups = [...run.matchAll(/\d+/g)].map((g) => ({ start: g.index, end: g.index + g[0].length }));
-  for (let len = groups.length; len >= 3; len--) {
+  for (let len = groups.length; len >= 2; len--) {
     for (let i = 0; i + len <= groups.length; i++) {
       const value = run.slice(groups[i]!.start, groups[i + len - 1]!.end);
       if (CARD_GROUPING.test(value) && validCardNumber(value.replace(/[ -]/g, ''))) return { offset: groups[i]!.start, value };
