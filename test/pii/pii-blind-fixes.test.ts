@@ -75,6 +75,23 @@ describe('PII fixes from the blind set', () => {
     expect(await types(`IDENTITY CARD Document No. U06846791\n${lines.join('\n')}`, engine)).toContain('passport_number:U06846791');
   });
 
+  it.each(ENGINES)('%s: OCR misreadings in an MRZ (O read as 0 in the document number, a check digit read as Q) are repaired; wrong check digits stay wrong', async (engine) => {
+    const p = { ...person, docNumber: 'OG8638686', country: 'IRL' };
+    const [l1, l2] = td3(p);
+    const ocr2 = '0' + l2!.slice(1);
+    expect((await findPiiMatches(`${l1!.replace(/<{14}/, 'CCCCCCCCCCCCCC')}\n${ocr2}`, engine)).map((m) => m.type)).toContain('mrz');
+    const t1 = td1({ ...person, docNumber: 'U68677559', country: 'USA' });
+    expect(t1[1]![29]).toBe('0'); // its composite digit, which OCR reads as Q
+    const q = [t1[0], t1[1]!.slice(0, 29) + 'Q', t1[2]].join('\n');
+    expect(await types(`Document No. U68677559\n${q}`, engine)).toContain('passport_number:U68677559');
+    // Corrupted check digits with O/0 in the document number: the repair never makes them valid.
+    const r = rngOf(8);
+    for (let i = 0; i < 40; i++) {
+      const bad = td3({ ...person, docNumber: `O${String(i).padStart(2, '0')}0O${String(i * 7).padStart(4, '0')}` }, true, r);
+      expect((await findPiiMatches(bad.join('\n'), engine)).map((m) => m.type)).not.toContain('mrz');
+    }
+  });
+
   it.each(ENGINES)('%s: nine bare digits after an SSN label (with "Soc. Sec. No."), not after an invoice label', async (engine) => {
     expect(await types('Soc. Sec. No. 807354973', engine)).toContain('us_ssn:807354973');
     expect(await types('SSN 807354973', engine)).toContain('us_ssn:807354973');

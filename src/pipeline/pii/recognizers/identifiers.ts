@@ -12,6 +12,7 @@
 import validator from 'validator';
 import { before, continuesAccountNumber, namedAsReference } from '../context.js';
 import type { Match, PiiEngine } from '../types.js';
+import { digitsAt, oZeroVariants, range } from './mrz-ocr.js';
 
 /** ABA routing numbers: weights 3, 7, 1 over the nine digits, sum divisible by 10. */
 export function abaChecksum(d: string): boolean {
@@ -106,21 +107,49 @@ export function validTd1(l1: string, l2: string): boolean {
   return ok(l1.slice(5, 14), l1[14]) && ok(l2.slice(0, 6), l2[6]) && ok(l2.slice(8, 14), l2[14]) && ok(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29), l2[29]);
 }
 
+/** A TD3/TD2 second line as OCR read it, repaired (mrz-ocr.ts) until its check digits hold; null if they never do. */
+function repairTd23Line2(l: string): string | null {
+  if (validTd23Line2(l)) return l;
+  const last = l.length - 1;
+  const fixed = digitsAt(l, [9, ...range(13, 20), ...range(21, 28), ...(l.length === 44 ? [42] : []), last]);
+  for (const doc of oZeroVariants(fixed.slice(0, 9))) if (validTd23Line2(doc + fixed.slice(9))) return doc + fixed.slice(9);
+  return null;
+}
+
+/** TD1's first two lines, repaired the same way. */
+function repairTd1(l1: string, l2: string): [string, string] | null {
+  const f2 = digitsAt(l2, [...range(0, 7), ...range(8, 15), 29]);
+  const f1 = digitsAt(l1, [14]);
+  for (const doc of oZeroVariants(f1.slice(5, 14))) {
+    const c1 = f1.slice(0, 5) + doc + f1.slice(14);
+    if (validTd1(c1, f2)) return [c1, f2];
+  }
+  return null;
+}
+
+const D = '[\\dOQDI]';
+
 function mrz(text: string, out: Match[]): void {
   for (const m of text.matchAll(/(?<![A-Z0-9<])([PVIAC][A-Z<][A-Z<]{3}[A-Z0-9<]{31}(?:[A-Z0-9<]{8})?)\s+([A-Z0-9<]{36}(?:[A-Z0-9<]{8})?)(?![A-Z0-9<])/g)) {
-    if (m[1].length !== m[2].length || !validTd23Line2(m[2])) continue;
-    out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.99 });
+    const l2 = m[1].length === m[2].length ? repairTd23Line2(m[2]) : null;
+    if (!l2) continue;
+    out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: m[0].slice(0, m[0].length - l2.length) + l2, confidence: 0.99 });
   }
   // A TD3/TD2 second line alone, every check digit holding (composite included): OCR often
   // garbles the first line's long run of '<' fillers, while the second line carries the
   // identifiers and four check digits.
-  for (const m of text.matchAll(/(?<![A-Z0-9<])[A-Z0-9<]{9}\d[A-Z<]{3}\d{7}[MFX<]\d{7}(?:[A-Z0-9<]{14}[\d<]\d|[A-Z0-9<]{7}\d)(?![A-Z0-9<])/g)) {
-    if (out.some((o) => o.type === 'mrz' && m.index >= o.start && m.index < o.end) || !validTd23Line2(m[0])) continue;
-    out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.97 });
+  const line2 = new RegExp(`(?<![A-Z0-9<])[A-Z0-9<]{9}${D}[A-Z<]{3}${D}{7}[MFX<]${D}{7}(?:[A-Z0-9<]{14}(?:${D}|<)${D}|[A-Z0-9<]{7}${D})(?![A-Z0-9<])`, 'g');
+  for (const m of text.matchAll(line2)) {
+    if (out.some((o) => o.type === 'mrz' && m.index >= o.start && m.index < o.end)) continue;
+    const l2 = repairTd23Line2(m[0]);
+    if (l2) out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: l2, confidence: 0.97 });
   }
-  for (const m of text.matchAll(/(?<![A-Z0-9<])([ACI][A-Z<][A-Z<]{3}[A-Z0-9<]{25})\s+([0-9<]{7}[MFX<][0-9<]{7}[A-Z<]{3}[A-Z0-9<]{12})(?:\s+([A-Z<]{30}))?(?![A-Z0-9<])/g)) {
-    if (!validTd1(m[1], m[2])) continue;
-    out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value: m[0], confidence: 0.99 });
+  const td1Re = new RegExp(`(?<![A-Z0-9<])([ACI][A-Z<][A-Z<]{3}[A-Z0-9<]{25})\\s+((?:${D}|<){7}[MFX<](?:${D}|<){7}[A-Z<]{3}[A-Z0-9<]{12})(?:\\s+([A-Z<]{30}))?(?![A-Z0-9<])`, 'g');
+  for (const m of text.matchAll(td1Re)) {
+    const fixed = repairTd1(m[1]!, m[2]!);
+    if (!fixed) continue;
+    const value = m[0].replace(m[1]!, fixed[0]).replace(m[2]!, fixed[1]);
+    out.push({ type: 'mrz', start: m.index, end: m.index + m[0].length, value, confidence: 0.99 });
   }
 }
 
