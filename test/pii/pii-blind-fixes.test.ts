@@ -84,6 +84,9 @@ describe('PII fixes from the blind set', () => {
     expect(t1[1]![29]).toBe('0'); // its composite digit, which OCR reads as Q
     const q = [t1[0], t1[1]!.slice(0, 29) + 'Q', t1[2]].join('\n');
     expect(await types(`Document No. U68677559\n${q}`, engine)).toContain('passport_number:U68677559');
+    // A filler read as a lower-case c.
+    const c = [t1[0]!.slice(0, 26) + 'c' + t1[0]!.slice(27), t1[1], t1[2]].join('\n');
+    expect((await findPiiMatches(c, engine)).map((m) => m.type)).toContain('mrz');
     // Corrupted check digits with O/0 in the document number: the repair never makes them valid.
     const r = rngOf(8);
     for (let i = 0; i < 40; i++) {

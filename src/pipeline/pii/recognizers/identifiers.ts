@@ -129,7 +129,9 @@ function repairTd1(l1: string, l2: string): [string, string] | null {
 
 const D = '[\\dOQDI]';
 
-function mrz(text: string, out: Match[]): void {
+function mrz(original: string, out: Match[]): void {
+  // OCR reads the '<' filler as 'c' or '«' (never MRZ characters); same length, so offsets hold.
+  const text = original.replace(/[c«‹]/g, '<');
   for (const m of text.matchAll(/(?<![A-Z0-9<])([PVIAC][A-Z<][A-Z<]{3}[A-Z0-9<]{31}(?:[A-Z0-9<]{8})?)\s+([A-Z0-9<]{36}(?:[A-Z0-9<]{8})?)(?![A-Z0-9<])/g)) {
     const l2 = m[1].length === m[2].length ? repairTd23Line2(m[2]) : null;
     if (!l2) continue;

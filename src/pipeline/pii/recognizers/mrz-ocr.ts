@@ -3,7 +3,7 @@
  * with 0 and I with 1 (the blind PII set's page images: "0G8638686" for "OG8638686", a check
  * digit read as "Q"). ICAO 9303 fixes which positions hold digits (check digits, dates), so
  * letters there are read as the digits they resemble; the document number may hold both, so
- * its O/0 readings are tried in turn. Every check digit must still hold afterwards, so a
+ * its O/0 readings are tried in turn, and a filler '<' read as 'c' or '«' is read back as '<'. Every check digit must still hold afterwards, so a
  * repair cannot turn a line with a wrong check digit into a zone by itself.
  */
 
