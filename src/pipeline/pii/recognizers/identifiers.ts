@@ -182,7 +182,8 @@ function cardSpan(run: string): { offset: number; value: string } | null {
   for (let len = groups.length; len >= 2; len--) {
     for (let i = 0; i + len <= groups.length; i++) {
       const value = run.slice(groups[i]!.start, groups[i + len - 1]!.end);
-      if (CARD_GROUPING.test(value) && validCardNumber(value.replace(/[ -]/g, ''))) return { offset: groups[i]!.start, value };
+      const digits = value.replace(/[ -]/g, '');
+      if (digits.length >= 13 && digits.length <= 19 && CARD_GROUPING.test(value) && validCardNumber(digits)) return { offset: groups[i]!.start, value };
     }
   }
   return null;
@@ -198,7 +199,8 @@ function cards(text: string, engine: PiiEngine, out: Match[]): void {
     if (!span) continue;
     const start = m.index + span.offset;
     const digits = span.value.replace(/[ -]/g, '');
-    if (digits.length > 19 || !validCardNumber(digits)) continue;
+    // Card numbers have 13 to 19 digits (validator also accepts 12).
+    if (digits.length < 13 || digits.length > 19 || !validCardNumber(digits)) continue;
     if (namedAsReference(text, start) || continuesAccountNumber(text, start)) continue;
     // Look-alike guards: ISBN-13 (978/979 prefix and its own check) is a book, not a card.
     if (/^97[89]\d{10}$/.test(digits) && validator.isISBN(digits, 13)) continue;
