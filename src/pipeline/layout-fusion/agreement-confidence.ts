@@ -11,7 +11,8 @@
  *  - A one-line block of a few words without closing punctuation that a SectionHeader
  *    region boxes the same way is a heading, whatever else the model also proposed there.
  *  - An open text block (untyped: the analysis saw plain text) that a region of another
- *    text type boxes the same way, more surely than any Text region, takes that type.
+ *    text type boxes the same way, more surely than any Text region, takes that type
+ *    (not PageHeader/PageFooter: a line at the top of one page is not a header by itself).
  *  - A block no region of its type confirms keeps at most DISPUTED, which is below the
  *    model's own reporting threshold (0.4): such a block ranks after every confirmed one.
  * Blocks a region made (region-blocks.ts) already carry its score. Untyped text blocks become Text here (the document stage may still retype them from
@@ -22,9 +23,8 @@ import { intersectionArea, type BBox, type SegmentType } from '../../model/docum
 import type { Block, PageLayout } from '../../model/layout.js';
 import type { LayoutRegion } from '../../engines/layout/interface.js';
 import { regionShaped, TEXT_REGION_TYPES } from './region-blocks.js';
+import { DISPUTED } from '../classify/model-agreement.js';
 
-/** The most an unconfirmed block may claim. */
-export const DISPUTED = 0.35;
 const AGREE_IOU = 0.5;
 
 const area = (b: BBox) => Math.max(0, b.width) * Math.max(0, b.height);
@@ -36,6 +36,8 @@ function iou(a: BBox, b: BBox): number {
 }
 
 const MAX_HEADING_WORDS = 12;
+/** Page headers and footers are the document stage's call (text repeated across pages). */
+const FURNITURE = new Set(['PageHeader', 'PageFooter']);
 
 function headingLike(b: Block): boolean {
   if (b.kind !== 'text' || b.lines.length !== 1) return false;
@@ -43,10 +45,24 @@ function headingLike(b: Block): boolean {
   return text.split(/\s+/).length <= MAX_HEADING_WORDS && !/[.,;:]$/.test(text);
 }
 
+function votesFor(box: BBox, regions: readonly LayoutRegion[]): Partial<Record<SegmentType, number>> {
+  const votes: Partial<Record<SegmentType, number>> = {};
+  for (const r of regions) {
+    const t = r.type as SegmentType;
+    if (iou(box, { left: r.left, top: r.top, width: r.width, height: r.height }) >= AGREE_IOU) votes[t] = Math.max(votes[t] ?? 0, r.score);
+  }
+  return votes;
+}
+
 /** Sets `typeConfidence` of the page's text and picture blocks from the model's regions (page units). */
 export function confidenceFromAgreement(layout: PageLayout, regions: readonly LayoutRegion[]): PageLayout {
   for (const b of layout.blocks) {
-    if (b.kind === 'table' || b.type === 'Page' || regionShaped.has(b)) continue;
+    if (b.kind === 'table' || b.type === 'Page') continue;
+    b.modelVotes = votesFor(b.bbox, regions);
+    if (regionShaped.has(b)) {
+      b.modelVotes[b.type!] = Math.max(b.modelVotes[b.type!] ?? 0, b.typeConfidence ?? 0);
+      continue;
+    }
     const type = b.type ?? (b.kind === 'picture' ? 'Picture' : 'Text');
     const own = b.typeConfidence ?? 0.9;
     let same = 0;
@@ -56,7 +72,7 @@ export function confidenceFromAgreement(layout: PageLayout, regions: readonly La
       if (iou(b.bbox, { left: r.left, top: r.top, width: r.width, height: r.height }) < AGREE_IOU) continue;
       if (r.type === 'SectionHeader' && (!heading || r.score > heading.score)) heading = r;
       if (r.type === type) same = Math.max(same, r.score);
-      else if (b.kind === 'text' && TEXT_REGION_TYPES.has(r.type) && (!other || r.score > other.score)) other = r;
+      else if (b.kind === 'text' && TEXT_REGION_TYPES.has(r.type) && !FURNITURE.has(r.type) && (!other || r.score > other.score)) other = r;
     }
     // A heading the model sees as one (even when it also proposes Text for the same box):
     // one short line without closing punctuation, as a numbered "2.4. Adsorption" is.
