@@ -5,7 +5,8 @@
  * (bench/lib/layout-gt.ts: docling-eval CVAT, DocLayNet, PubLayNet, DocBank), for
  *  - the layout model alone (every page, rendered or the dataset's image),
  *  - the text-layer analysis alone (born-digital pages only),
- *  - the fused layout that `smart_layout_detection` produces (born-digital pages),
+ *  - the fused layout that `smart_layout_detection` produces (born-digital pages), before
+ *    the document stage (parse's own output, after it: bench/layout-eval-parse.ts --born-digital),
  * plus the model's inference latency per page (median, one intra-op thread) and the time of the
  * box refinement (snapping to ink) that follows it.
  *
@@ -29,7 +30,7 @@ import { renderPdfPage } from '../src/formats/pdf/render-page.js';
 import type { RasterImage } from '../src/engines/ocr/interface.js';
 import type { PageLayout } from '../src/model/layout.js';
 import type { PageContent } from '../src/model/page.js';
-import { fuseModelRegions, textLayerIsEnough } from '../src/pipeline/layout-fusion/apply-layout-model.js';
+import { fuseModelRegions, modelRunsOn } from '../src/pipeline/layout-fusion/apply-layout-model.js';
 import type { LayoutRegion } from '../src/engines/layout/interface.js';
 
 const args = process.argv.slice(2);
@@ -135,7 +136,7 @@ for (const gt of pages) {
     const fused = fuseModelRegions(structuredClone(layout), regions.map((r) => ({ ...r, left: r.left / scale, top: r.top / scale, width: r.width / scale, height: r.height / scale })), { advanced: false });
     runs.fused.push({ gt, preds: asPreds(fused) });
     // What parse does: the model only where the text layer cannot explain the page.
-    const skip = textLayerIsEnough(contents.get(`${gt.pdf.path}#${gt.pdf.page}`)!, layout);
+    const skip = !modelRunsOn(contents.get(`${gt.pdf.path}#${gt.pdf.page}`)!, layout);
     if (!skip) routedPages++;
     runs.routed.push({ gt, preds: asPreds(skip ? layout : fused) });
   }
