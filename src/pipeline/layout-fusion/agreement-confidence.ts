@@ -75,8 +75,10 @@ export function confidenceFromAgreement(layout: PageLayout, regions: readonly La
       else if (b.kind === 'text' && TEXT_REGION_TYPES.has(r.type) && !FURNITURE.has(r.type) && (!other || r.score > other.score)) other = r;
     }
     // A heading the model sees as one (even when it also proposes Text for the same box):
-    // one short line without closing punctuation, as a numbered "2.4. Adsorption" is.
-    if (heading && headingLike(b) && (b.type === undefined || b.type === 'Text' || b.type === 'ListItem')) {
+    // one short line without closing punctuation, as a numbered "2.4. Adsorption" is. A
+    // list item the analysis saw by its marker stays one ("1. Biometrics" reads the same as
+    // "2. Methods"; the document stage tells them apart by weight and size).
+    if (heading && headingLike(b) && (b.type === undefined || b.type === 'Text')) {
       b.type = 'SectionHeader';
       b.typeConfidence = heading.score;
       continue;
