@@ -1,7 +1,11 @@
 /**
  * What the layout-model stage costs a parse: `npx tsx bench/layout-cost.ts [FILE] [--runs 2]`
- * (default: the corpus's freeculture.pdf). Alternates engines with and without the model
- * (`layoutModel: null`), default options, and prints each wall time.
+ * (default: the corpus's freeculture.pdf). Alternates three engines, default options:
+ *  - without the model (`layoutModel: null`),
+ *  - the model routed as before issue 27 (QUIRE_LAYOUT_ROUTING=text-layer: only pages whose
+ *    text layer cannot explain them),
+ *  - the model on every page (smart layout's default now),
+ * and prints each one's wall time and the process CPU time (worker threads included) per page.
  */
 import { createEngine } from '../src/index.js';
 import { corpusPath } from './lib/corpus.js';
@@ -11,14 +15,24 @@ const ri = args.indexOf('--runs');
 const runs = ri >= 0 ? Number(args[ri + 1]) : 2;
 const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs') ?? corpusPath('long/pdf.js/test/pdfs/freeculture.pdf');
 
+const variants = [
+  { name: 'without model      ', layoutModel: null, routing: undefined },
+  { name: 'model, old routing ', layoutModel: undefined, routing: 'text-layer' },
+  { name: 'model on every page', layoutModel: undefined, routing: undefined },
+] as const;
 for (let r = 0; r < runs; r++) {
-  for (const layoutModel of [null, undefined] as const) {
-    const engine = createEngine({ layoutModel });
+  for (const v of variants) {
+    // Worker threads copy the environment when they start, so set it before the engine.
+    if (v.routing) process.env.QUIRE_LAYOUT_ROUTING = v.routing;
+    else delete process.env.QUIRE_LAYOUT_ROUTING;
+    const engine = createEngine({ layoutModel: v.layoutModel, workers: 1 });
     const t = performance.now();
+    const cpu0 = process.cpuUsage();
     const { job_id } = await engine.parse(file, {});
-    await engine.waitForJob(job_id, { timeoutMs: 600_000 });
-    const view = await engine.getParseJob(job_id);
-    console.log(`${layoutModel === null ? 'without model' : 'with model   '} ${view.status} ${((performance.now() - t) / 1000).toFixed(2)} s`);
+    const res = (await engine.waitForJob(job_id, { timeoutMs: 600_000 })) as { status: string; page_count?: number };
+    const cpu = process.cpuUsage(cpu0);
+    const pages = Math.max(1, res.page_count ?? 1);
+    console.log(`${v.name} ${res.status} ${((performance.now() - t) / 1000).toFixed(2)} s wall, CPU ${((cpu.user + cpu.system) / 1000 / pages).toFixed(0)} ms/page (${pages} pages)`);
     await engine.close();
   }
 }

@@ -5,7 +5,8 @@
  * (bench/lib/layout-gt.ts: docling-eval CVAT, DocLayNet, PubLayNet, DocBank), for
  *  - the layout model alone (every page, rendered or the dataset's image),
  *  - the text-layer analysis alone (born-digital pages only),
- *  - the fused layout that `smart_layout_detection` produces (born-digital pages),
+ *  - the fused layout that `smart_layout_detection` produces (born-digital pages), before
+ *    the document stage (parse's own output, after it: bench/layout-eval-parse.ts --born-digital),
  * plus the model's inference latency per page (median, one intra-op thread) and the time of the
  * box refinement (snapping to ink) that follows it.
  *
@@ -26,11 +27,10 @@ import { extractPageContent } from '../src/formats/pdf/page-content.js';
 import { analyzePage } from '../src/pipeline/analyze-page.js';
 import { classifyDocument } from '../src/pipeline/classify/document-types.js';
 import { renderPdfPage } from '../src/formats/pdf/render-page.js';
-import { fuseLayout } from '../src/pipeline/layout-fusion/fuse-layout.js';
 import type { RasterImage } from '../src/engines/ocr/interface.js';
 import type { PageLayout } from '../src/model/layout.js';
 import type { PageContent } from '../src/model/page.js';
-import { textLayerIsEnough } from '../src/pipeline/layout-fusion/apply-layout-model.js';
+import { fuseModelRegions, modelRunsOn } from '../src/pipeline/layout-fusion/apply-layout-model.js';
 import type { LayoutRegion } from '../src/engines/layout/interface.js';
 
 const args = process.argv.slice(2);
@@ -133,10 +133,10 @@ for (const gt of pages) {
     runs.text.push({ gt, preds: asPreds(layout) });
     runs.model_bd.push({ gt, preds: modelPreds });
     const scale = raster.width / layout.width;
-    const fused = fuseLayout(structuredClone(layout), regions.map((r) => ({ ...r, left: r.left / scale, top: r.top / scale, width: r.width / scale, height: r.height / scale })));
+    const fused = fuseModelRegions(structuredClone(layout), regions.map((r) => ({ ...r, left: r.left / scale, top: r.top / scale, width: r.width / scale, height: r.height / scale })), { advanced: false });
     runs.fused.push({ gt, preds: asPreds(fused) });
     // What parse does: the model only where the text layer cannot explain the page.
-    const skip = textLayerIsEnough(contents.get(`${gt.pdf.path}#${gt.pdf.page}`)!, layout);
+    const skip = !modelRunsOn(contents.get(`${gt.pdf.path}#${gt.pdf.page}`)!, layout);
     if (!skip) routedPages++;
     runs.routed.push({ gt, preds: asPreds(skip ? layout : fused) });
   }
@@ -162,6 +162,7 @@ function evaluate(items: Array<{ gt: GtPage; preds: Pred[] }>): { perClass: Map<
   return { perClass, mAP: aps.reduce((a, b) => a + b, 0) / Math.max(1, aps.length) };
 }
 
+if (process.env.LAYOUT_EVAL_DUMP) fs.writeFileSync(process.env.LAYOUT_EVAL_DUMP, JSON.stringify(Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.map((x) => ({ page: `${x.gt.dataset}/${x.gt.name}`, map: x.gt.predictionMap, gt: x.gt.boxes, preds: x.preds }))]))));
 const results = { model: evaluate(runs.model), model_bd: evaluate(runs.model_bd), text: evaluate(runs.text), fused: evaluate(runs.fused), routed: evaluate(runs.routed) };
 const classes = [...results.model.perClass.keys()].sort();
 const f = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '   - ' : v.toFixed(3));

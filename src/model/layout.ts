@@ -42,6 +42,12 @@ export interface Block {
   image?: string;
   /** A chart's data read from its drawing (Picture blocks; pipeline/charts). */
   chart?: unknown;
+  /**
+   * What the layout model said about this block's box, when it ran on the page: the best
+   * score per type among its regions boxing the block the same way (IoU ≥ 0.5). The
+   * document stage settles the final type's confidence from it (classify/model-agreement).
+   */
+  modelVotes?: Partial<Record<SegmentType, number>>;
 }
 
 /** What a pool worker returns for one page. */

@@ -6,6 +6,7 @@
 import type { Block, PageLayout } from '../../model/layout.js';
 import { blockText } from '../blocks/build-blocks.js';
 import { countWords } from '../count-words.js';
+import { settleModelConfidence } from './model-agreement.js';
 
 const MARGIN = 0.13; // share of page height that counts as top/bottom margin
 const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
@@ -162,4 +163,5 @@ export function classifyDocument(pages: readonly PageLayout[]): void {
       }
     }
   }
+  settleModelConfidence(pages);
 }

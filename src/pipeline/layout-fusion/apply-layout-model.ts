@@ -12,6 +12,9 @@ import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
 import { layoutEngineFor } from '../../engines/layout/worker-engine.js';
 import { fuseLayout } from './fuse-layout.js';
 import { regroupLinesByRegions } from './regroup-lines.js';
+import { shapeBlocksByRegions } from './region-blocks.js';
+import { confidenceFromAgreement } from './agreement-confidence.js';
+import type { LayoutRegion } from '../../engines/layout/interface.js';
 
 export interface LayoutStageSettings extends LayoutModelRef {
   /** advanced_layout_detection: keep KeyValuePair, Signature and Seal. */
@@ -33,6 +36,18 @@ export function textLayerIsEnough(content: PageContent, layout: PageLayout): boo
 }
 
 /**
+ * Whether smart layout runs the model on a text-layer page. Measured (bench/layout-eval-parse.ts
+ * --born-digital, 21 annotated pages): routed by textLayerIsEnough, parse's mAP@0.5 stayed
+ * at the text layer's; with the model on every page and region-shaped blocks it rises above
+ * the model alone. The cost per page is in bench/layout-cost.ts and the folder's README.
+ * Set QUIRE_LAYOUT_ROUTING=text-layer to route as before (for measuring the difference).
+ */
+export function modelRunsOn(content: PageContent, layout: PageLayout): boolean {
+  if (process.env.QUIRE_LAYOUT_ROUTING === 'text-layer') return !textLayerIsEnough(content, layout);
+  return layout.blocks.length > 0;
+}
+
+/**
  * Model regions fused into `layout`. `raster` is the page image at `scale` pixels per page
  * unit, or a function that renders one at a given DPI (called with the DPI that fills the
  * model input about 1.5 times, so that resizing still anti-aliases).
@@ -46,9 +61,22 @@ export async function applyLayoutModel(
   const { image, scale } = typeof raster === 'function' ? await raster(modelDpi(layout.width, layout.height, engine.inputWidth, engine.inputHeight)) : raster;
   const regions = await engine.detect(image);
   const inPage = regions.map((r) => ({ ...r, left: r.left / scale, top: r.top / scale, width: r.width / scale, height: r.height / scale }));
-  // An OCR page's lines are grouped by the model's regions (regroup-lines.ts).
-  const grouped = layout.textSource === 'ocr' ? regroupLinesByRegions(layout, inPage) : layout;
-  return fuseLayout(grouped, inPage, { advanced: s.advanced });
+  return fuseModelRegions(layout, inPage, s);
+}
+
+/** Text-layer lines join the model's confident text regions at or above this score. */
+const SHAPING_MIN_SCORE = 0.6; // swept over the open set: 0.4–0.7 gave 0.515–0.537 (README)
+
+/**
+ * The fusion itself, on regions already in page units (bench/layout-eval.ts scores exactly
+ * this). An OCR page's lines are grouped by the model's regions (regroup-lines.ts); a text
+ * layer's blocks are split, merged and retyped by the confident ones (region-blocks.ts);
+ * then pictures and the remaining retyping (fuse-layout.ts).
+ */
+export function fuseModelRegions(layout: PageLayout, inPage: readonly LayoutRegion[], s: { advanced: boolean }): PageLayout {
+  if (layout.textSource === 'ocr') return fuseLayout(regroupLinesByRegions(layout, inPage), inPage, { advanced: s.advanced });
+  // An OCR segment's confidence stays its reading's (the agreement applies to text layers).
+  return confidenceFromAgreement(fuseLayout(shapeBlocksByRegions(layout, inPage, { minScore: SHAPING_MIN_SCORE }), inPage, { advanced: s.advanced }), inPage);
 }
 
 function modelDpi(width: number, height: number, inputWidth: number, inputHeight: number): number {

@@ -16,7 +16,7 @@
 import type { BBox, SegmentType } from '../../model/document.js';
 import type { Block, PageLayout } from '../../model/layout.js';
 import type { LayoutClass, LayoutRegion } from '../../engines/layout/interface.js';
-import { intersectionArea } from '../../model/document.js';
+import { intersectionArea, unionBBox } from '../../model/document.js';
 
 export interface FusionOptions {
   /** Keep KeyValuePair, Signature and Seal (advanced_layout_detection). */
@@ -79,7 +79,11 @@ export function fuseLayout(layout: PageLayout, regions: readonly LayoutRegion[],
   for (const r of usable) {
     if (r.type !== 'Picture' && r.type !== 'Signature' && r.type !== 'Seal') continue;
     const box = regionBox(r);
-    if (layout.blocks.some((b) => b.kind === 'picture' && intersectionArea(b.bbox, box) > 0.5 * Math.min(area(b.bbox), area(box)))) continue;
+    const seen = layout.blocks.find((b) => b.kind === 'picture' && intersectionArea(b.bbox, box) > 0.5 * Math.min(area(b.bbox), area(box)));
+    if (seen) {
+      if (r.type === 'Picture' && r.score >= PICTURE_MIN_SCORE) takeLabels(seen, box, layout, absorbed);
+      continue;
+    }
     if (layout.blocks.some((b) => b.kind === 'table' && intersectionArea(b.bbox, box) > 0.3 * area(box))) continue;
     const inside = layout.blocks.filter((b) => b.kind === 'text' && !absorbed.has(b) && intersectionArea(b.bbox, box) > 0.8 * area(b.bbox));
     // A "picture" holding more than a few labels' worth of text is a model mistake, not a
@@ -90,7 +94,7 @@ export function fuseLayout(layout: PageLayout, regions: readonly LayoutRegion[],
     added.push({ kind: 'picture', bbox: box, lines: inside.flatMap((b) => b.lines), fontSize: 0, bold: false, italic: false, type: r.type as SegmentType, typeConfidence: r.score });
     for (const b of inside) absorbed.add(b);
   }
-  if (added.length) {
+  if (added.length || absorbed.size) {
     const kept = layout.blocks.filter((b) => !absorbed.has(b));
     // Place each new block before the first block below it, keeping reading order sensible.
     for (const nb of added) {
@@ -100,4 +104,26 @@ export function fuseLayout(layout: PageLayout, regions: readonly LayoutRegion[],
     layout.blocks = kept;
   }
   return layout;
+}
+
+/** Most words on one line of a figure's label (axis titles, ticks, legends). */
+const LABEL_LINE_WORDS = 6;
+const LABELS_MAX_WORDS = 80;
+
+/**
+ * A picture the analysis found (its drawing or image) whose model region reaches further
+ * takes the short text blocks inside the region: axis ticks, axis titles and legends drawn
+ * as text beside the drawing belong to the figure (they were segments of their own, typed
+ * Text, PageFooter or SectionHeader by their position and size). Its box grows to hold them.
+ */
+function takeLabels(picture: Block, region: BBox, layout: PageLayout, absorbed: Set<Block>): void {
+  const labels = layout.blocks.filter(
+    (b) => b.kind === 'text' && !absorbed.has(b) && b.type !== 'Caption' && intersectionArea(b.bbox, region) > 0.8 * area(b.bbox) && b.lines.every((l) => l.words.length <= LABEL_LINE_WORDS),
+  );
+  if (labels.length === 0) return;
+  const words = labels.reduce((n, b) => n + b.lines.reduce((m, l) => m + l.words.length, 0), 0) + picture.lines.reduce((m, l) => m + l.words.length, 0);
+  if (words > LABELS_MAX_WORDS) return;
+  for (const b of labels) absorbed.add(b);
+  picture.lines = [...picture.lines, ...labels.flatMap((b) => b.lines)];
+  picture.bbox = unionBBox([picture.bbox, ...labels.map((b) => b.bbox)]);
 }

@@ -14,7 +14,7 @@ import type { PageContent } from '../../model/page.js';
 import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../formats/pdf/render-page.js';
 import { cropPage, layoutOcrPage, needsOcr, ocrContent, ocrRenderPlan, scanLayerContradicted, warmOcrEngine, LAYER_REPLACED, type OcrOutcome, type OcrRenderPlan, type OcrSettings } from './page-ocr.js';
 import { transferColours } from '../text-marks/transfer-colours.js';
-import { applyLayoutModel, textLayerIsEnough, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
+import { applyLayoutModel, modelRunsOn, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
 
 export interface PdfSource {
   /** Key of the job (or any id unique to these bytes + password). */
@@ -162,7 +162,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
 /** A page whose text layer is read as is, with the layout model where the text is not enough. */
 async function analyzeTextPage(page: PDFPageProxy, content: PageContent, task: AnalyzePagesTask): Promise<PageLayout> {
   let layout = analyzePage(content, task.options);
-  if (task.layout && !textLayerIsEnough(content, layout)) {
+  if (task.layout && modelRunsOn(content, layout)) {
     layout = await applyLayoutModel(layout, async (dpi) => {
       const r = await renderPdfPage(page, dpi);
       return { image: r, scale: r.scale };
