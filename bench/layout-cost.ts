@@ -4,7 +4,7 @@
  *  - without the model (`layoutModel: null`),
  *  - the model routed as before issue 27 (QUIRE_LAYOUT_ROUTING=text-layer: only pages whose
  *    text layer cannot explain them),
- *  - the model on every page (smart layout's default now),
+ *  - the model on every page (what `advanced_layout_detection` runs; QUIRE_LAYOUT_ROUTING=every-page),
  * and prints each one's wall time and the process CPU time (worker threads included) per page.
  */
 import { createEngine } from '../src/index.js';
@@ -18,7 +18,7 @@ const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs'
 const variants = [
   { name: 'without model      ', layoutModel: null, routing: undefined },
   { name: 'model, old routing ', layoutModel: undefined, routing: 'text-layer' },
-  { name: 'model on every page', layoutModel: undefined, routing: undefined },
+  { name: 'model on every page', layoutModel: undefined, routing: 'every-page' },
 ] as const;
 for (let r = 0; r < runs; r++) {
   for (const v of variants) {

@@ -35,6 +35,9 @@ const limit = li >= 0 ? Number(args[li + 1]) : Infinity;
 const di = args.indexOf('--datasets');
 const datasets = di >= 0 ? new Set(args[di + 1]!.split(',')) : null;
 const bornDigital = args.includes('--born-digital');
+/** `--layout advanced_layout_detection` parses with that layout_analysis (default: the default, smart). */
+const layoutArg = args.includes('--layout') ? args[args.indexOf('--layout') + 1]! : undefined;
+const parseOptions: Record<string, string> = layoutArg ? { layout_analysis: layoutArg } : {};
 const CACHE = path.resolve('bench/.cache/layout-parse');
 fs.mkdirSync(CACHE, { recursive: true });
 
@@ -67,7 +70,7 @@ for (const gt of pages) {
   if (bornDigital) {
     let segs = pdfSegs.get(gt.pdf!.path);
     if (!segs) {
-      const r = await engine.waitForJob((await engine.parse(gt.pdf!.path, {})).job_id);
+      const r = await engine.waitForJob((await engine.parse(gt.pdf!.path, parseOptions)).job_id);
       if (r.status !== 'Succeeded') console.log(`  ${gt.pdf!.path}: ${r.status} ${r.message ?? ''}`);
       segs = (r.chunks ?? []).flatMap((c) => c.segments as unknown as Seg[]);
       parsedPages += (r as { page_count?: number }).page_count ?? 0;
@@ -83,7 +86,7 @@ for (const gt of pages) {
   if (fs.existsSync(cached)) segs = JSON.parse(fs.readFileSync(cached, 'utf8'));
   else {
     const ext = gt.image ? path.extname(gt.image) : '.png';
-    const r = await engine.waitForJob((await engine.parse({ data: new Uint8Array(bytes), fileName: `page${ext}` })).job_id);
+    const r = await engine.waitForJob((await engine.parse({ data: new Uint8Array(bytes), fileName: `page${ext}` }, parseOptions)).job_id);
     segs = (r.chunks ?? []).flatMap((c) => c.segments as unknown as Seg[]);
     if (r.status !== 'Succeeded') console.log(`  ${gt.dataset}/${gt.name}: ${r.status} ${r.message ?? ''}`);
     else fs.writeFileSync(cached, JSON.stringify(segs));

@@ -36,15 +36,20 @@ export function textLayerIsEnough(content: PageContent, layout: PageLayout): boo
 }
 
 /**
- * Whether smart layout runs the model on a text-layer page. Measured (bench/layout-eval-parse.ts
- * --born-digital, 21 annotated pages): routed by textLayerIsEnough, parse's mAP@0.5 stayed
- * at the text layer's; with the model on every page and region-shaped blocks it rises above
- * the model alone. The cost per page is in bench/layout-cost.ts and the folder's README.
- * Set QUIRE_LAYOUT_ROUTING=text-layer to route as before (for measuring the difference).
+ * Whether the model runs on a text-layer page. Measured (bench/layout-eval-parse.ts
+ * --born-digital, 21 annotated pages): with the model on every page and region-shaped blocks
+ * parse's mAP@0.5 rises from 0.368 to 0.527, at about +140 ms CPU per page (2.6x a
+ * born-digital page's parse; bench/layout-cost.ts). That cost is what
+ * `advanced_layout_detection` (the spec's slower, more thorough option) pays; the default
+ * `smart_layout_detection` keeps its routing (the model where the text layer's own typing is
+ * unsure), so default parse speed is unchanged. QUIRE_LAYOUT_ROUTING=text-layer or =every-page
+ * forces one routing for measuring.
  */
-export function modelRunsOn(content: PageContent, layout: PageLayout): boolean {
-  if (process.env.QUIRE_LAYOUT_ROUTING === 'text-layer') return !textLayerIsEnough(content, layout);
-  return layout.blocks.length > 0;
+export function modelRunsOn(content: PageContent, layout: PageLayout, advanced = false): boolean {
+  const routing = process.env.QUIRE_LAYOUT_ROUTING;
+  if (routing === 'text-layer') return !textLayerIsEnough(content, layout);
+  if (routing === 'every-page' || advanced) return layout.blocks.length > 0;
+  return !textLayerIsEnough(content, layout);
 }
 
 /**

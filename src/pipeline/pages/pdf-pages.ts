@@ -162,7 +162,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
 /** A page whose text layer is read as is, with the layout model where the text is not enough. */
 async function analyzeTextPage(page: PDFPageProxy, content: PageContent, task: AnalyzePagesTask): Promise<PageLayout> {
   let layout = analyzePage(content, task.options);
-  if (task.layout && modelRunsOn(content, layout)) {
+  if (task.layout && modelRunsOn(content, layout, task.layout.advanced)) {
     layout = await applyLayoutModel(layout, async (dpi) => {
       const r = await renderPdfPage(page, dpi);
       return { image: r, scale: r.scale };
