@@ -112,8 +112,8 @@ export const LEXICON: LexiconEntry[] = [
   {
     key: 'book',
     aliases: ['book', 'books', 'ebook', 'textbook', 'novel', 'lecture notes', 'chapter', 'course notes', 'publication'],
-    terms: { chapter: 3, contents: 2.5, 'table of contents': 3, preface: 3, foreword: 3, isbn: 3, edition: 2, copyright: 1.5, 'all rights reserved': 2, publisher: 2, press: 1, author: 1, index: 0.8, appendix: 1, vorlesung: 2, skript: 2, kapitel: 3, inhaltsverzeichnis: 3, lecture: 1.5, exercise: 1, 'part': 0.8, dedication: 2, acknowledgments: 0.8, 'licensed under': 1, vorwort: 3, auflage: 2, préface: 3, chapitre: 3, 'sommaire': 2 },
-    cues: { prose: 1.5 },
+    terms: { chapter: 3, contents: 2.5, 'table of contents': 3, preface: 3, foreword: 3, isbn: 3, edition: 2, copyright: 1.5, 'all rights reserved': 2, publisher: 2, press: 1, author: 1, index: 0.8, appendix: 1, vorlesung: 2, skript: 2, kapitel: 3, inhaltsverzeichnis: 3, lecture: 1.5, exercise: 1, 'part': 0.8, dedication: 2, acknowledgments: 0.8, 'licensed under': 1, vorwort: 3, auflage: 2, préface: 3, chapitre: 3, 'sommaire': 2, 'cataloging in publication': 3, 'library of congress': 2, 'first published': 2.5, 'first edition': 2, imprint: 1.5 },
+    cues: { prose: 1.5, frontMatter: 6 },
   },
   {
     key: 'medical record',

@@ -6,10 +6,11 @@
  * card shape, line-item tables with amounts, key-value labels, form fields, contact details,
  * prose, citations. Scoring (score-pages.ts) weighs these against each category's profile.
  */
+import { frontMatterCue } from './front-matter.js';
 import type { DocItem, QuireDocument } from '../../model/quire-document.js';
 import { words } from './text.js';
 
-export const CUE_NAMES = ['mrz', 'tallNarrow', 'clockTime', 'wideCard', 'fewWords', 'money', 'lineItems', 'keyValues', 'formFields', 'contact', 'address', 'prose', 'citations', 'formulas', 'tables'] as const;
+export const CUE_NAMES = ['mrz', 'tallNarrow', 'clockTime', 'wideCard', 'fewWords', 'money', 'lineItems', 'keyValues', 'formFields', 'contact', 'address', 'prose', 'citations', 'formulas', 'tables', 'frontMatter'] as const;
 export type CueName = (typeof CUE_NAMES)[number];
 
 export interface PageEvidence {
@@ -119,6 +120,7 @@ export function pageEvidence(items: readonly DocItem[], pageNumber: number, size
     citations: Math.min(1, count(CITATION, raw) / 5),
     formulas: Math.min(1, body.filter((i) => i.type === 'Formula').length / 3),
     tables: Math.min(1, body.filter((i) => i.type === 'Table').length / 2),
+    frontMatter: frontMatterCue(raw, ws.length),
   };
   return {
     pageNumber,

@@ -11,6 +11,7 @@
  */
 import type { CategoryProfile } from './category-profile.js';
 import { CUE_NAMES, type PageEvidence } from './page-evidence.js';
+import { pageSupport } from './page-support.js';
 
 export type Band = 'high' | 'medium' | 'low' | 'very low';
 
@@ -22,6 +23,8 @@ export interface PageScore {
   scores: Record<string, number>;
   /** Category name → raw evidence (for explanations and boundary detection). */
   evidence: Record<string, number>;
+  /** How much evidence the page holds, 0..1 (pageSupport): scales its vote in the document's decision. */
+  support?: number;
 }
 
 export interface DocumentScore {
@@ -112,6 +115,7 @@ export function scorePage(page: PageEvidence, profiles: readonly CategoryProfile
     confidence: round(probs[top]!),
     scores: Object.fromEntries(profiles.map((p, i) => [p.name, round(probs[i]!)])),
     evidence: Object.fromEntries(profiles.map((p, i) => [p.name, round(raw[i]!)])),
+    support: pageSupport(page, Math.max(0, ...raw.filter((_, i) => !profiles[i]!.fallback))),
   };
 }
 
@@ -120,24 +124,34 @@ export function pageWeight(indexInDocument: number): number {
   return indexInDocument === 0 ? 3 : indexInDocument === 1 ? 2 : indexInDocument === 2 ? 1.5 : 1;
 }
 
-/** Combine page scores into the document's classification, confidence and band. */
+/**
+ * Combine page scores into the document's classification, confidence and band. The decision
+ * weighs each page by the spec's weight times its support (a scanned cover whose OCR gives a
+ * dozen words must not outvote the document through page 1's x3); the confidence keeps the
+ * spec's weights: the chosen category's weighted mean probability and the pages' agreement.
+ */
 export function combinePages(pages: readonly PageScore[], names: readonly string[]): DocumentScore {
-  const totals = names.map(() => 0);
-  let wsum = 0;
   // Pages without evidence (blank, uniform) carry no weight unless every page is blank.
   const informative = pages.filter((p) => names.length === 1 || p.confidence > 1 / names.length + 1e-6);
   const counted = informative.length ? informative : pages;
-  counted.forEach((p) => {
-    const w = pageWeight(pages.indexOf(p));
-    wsum += w;
-    names.forEach((n, i) => (totals[i]! += w * (p.scores[n] ?? 0)));
-  });
-  const mean = totals.map((t) => (wsum ? t / wsum : 1 / names.length));
-  const top = argmax(mean);
+  const weighted = (weightOf: (p: PageScore) => number) => {
+    const totals = names.map(() => 0);
+    let wsum = 0;
+    counted.forEach((p) => {
+      const w = weightOf(p);
+      wsum += w;
+      names.forEach((n, i) => (totals[i]! += w * (p.scores[n] ?? 0)));
+    });
+    return { mean: totals.map((t) => (wsum ? t / wsum : 1 / names.length)), wsum };
+  };
+  const spec = (p: PageScore) => pageWeight(pages.indexOf(p));
+  const vote = weighted((p) => spec(p) * (p.support ?? 1));
+  const { mean, wsum } = weighted(spec);
+  const top = argmax(vote.mean);
   const name = names[top]!;
   let agree = 0;
   counted.forEach((p) => {
-    if (p.classification === name) agree += pageWeight(pages.indexOf(p));
+    if (p.classification === name) agree += spec(p);
   });
   const consistency = wsum ? agree / wsum : 0;
   // Per-page confidence (the weighted mean probability, measured above chance: uniform
@@ -149,7 +163,7 @@ export function combinePages(pages: readonly PageScore[], names: readonly string
     classification: name,
     confidence,
     band: band(confidence),
-    scores: Object.fromEntries(names.map((n, i) => [n, round(mean[i]!)])),
+    scores: Object.fromEntries(names.map((n, i) => [n, round(vote.mean[i]!)])),
     pages: [...pages],
   };
 }
