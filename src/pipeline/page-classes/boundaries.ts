@@ -7,7 +7,8 @@
  *   - the page's category changing between two confident pages (+);
  *   - page size or text source (scan / born-digital) changing (+);
  *   - running headers/footers shared with the previous page (−);
- *   - vocabulary overlap with the previous page: none (+), much (−);
+ *   - vocabulary overlap with the previous page: none (+), much (−); after a sparse page,
+ *     with the document so far;
  *   - a title at the top of the page that the previous page did not have (+).
  * Two invoices in a row are cut by their counters and numbers, not by their category.
  * Segments then take the category of their pages combined with the spec's page weights.
@@ -124,6 +125,12 @@ export function boundaryScore(ev: readonly PageEvidence[], scores: readonly Page
     const sim = cosine(a.counts, b.counts);
     if (sim < 0.1) note('vocabulary changes', 0.3);
     else if (sim > 0.45) note('vocabulary continues', -0.3);
+  } else if (a.wordCount <= 20 && b.wordCount > 20 && i > segmentStart) {
+    // After a sparse page (a title page, a half-title) the previous page says too little to
+    // compare with: compare with the document so far instead.
+    const sofar = new Map<string, number>();
+    for (let k = segmentStart; k < i; k++) for (const [w, n] of ev[k]!.counts) sofar.set(w, (sofar.get(w) ?? 0) + n);
+    if ([...sofar.values()].reduce((x, y) => x + y, 0) > 20 && cosine(sofar, b.counts) < 0.1) note('vocabulary unlike the document so far', 0.3);
   }
   if (extras[i]!.opensWithTitle && !extras[i - 1]!.opensWithTitle) note('opens with a title', 0.3);
   const shift = frameShift(extras[i - 1]!, extras[i]!, a.wordCount, b.wordCount);
