@@ -6,11 +6,9 @@
  * language are cut, and one document in one language is kept whole.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { useSplitEngine } from './split-engine.js';
 import type { DocItem } from '../../src/model/quire-document.js';
-import type { SplitResult } from '../../src/operations/split/run-split.js';
-import type { SplitJobView } from '../../src/operations/split/views.js';
 import { boundaryScore } from '../../src/pipeline/page-classes/boundaries.js';
 import { domainsOf, languageChange, languageCounts, languageOf, letterheadChanges } from '../../src/pipeline/page-classes/identity-cues.js';
 import { pageEvidence } from '../../src/pipeline/page-classes/page-evidence.js';
@@ -61,20 +59,7 @@ async function prosePdf(languages: Array<'en' | 'de'>): Promise<Uint8Array> {
   return doc.save();
 }
 
-let engine: Engine;
-beforeAll(() => {
-  engine = createEngine({ workers: 1 });
-});
-afterAll(async () => {
-  await engine.close();
-});
-
-async function splitPages(data: Uint8Array): Promise<number[][]> {
-  const created = await engine.submit<{ job_id: string }>('split', { data, fileName: 'bundle.pdf' }, { classes: 'report,letter' });
-  const res = await engine.wait<SplitJobView>(created.job_id, { timeoutMs: 120_000 });
-  expect(res.status).toBe('completed');
-  return (res.result as SplitResult).files.map((f) => f.pages);
-}
+const splitPages = useSplitEngine();
 
 describe('language boundaries through the engine', () => {
   it('cuts where the language of otherwise alike documents changes', async () => {

@@ -6,11 +6,9 @@
  * stamp, title pages, numbered section headings and shop opening hours read as intended.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { useSplitEngine } from './split-engine.js';
 import type { DocItem } from '../../src/model/quire-document.js';
-import type { SplitResult } from '../../src/operations/split/run-split.js';
-import type { SplitJobView } from '../../src/operations/split/views.js';
 import { frameShift, FRAME_SHIFT, hasFirstPageStamp, isTitlePage, runningHeaderStart } from '../../src/pipeline/page-classes/layout-cues.js';
 import type { PageExtras } from '../../src/pipeline/page-classes/page-extras.js';
 import { pageEvidence } from '../../src/pipeline/page-classes/page-evidence.js';
@@ -52,20 +50,7 @@ async function proseDocument(pages: Array<{ left: number; header: string }>): Pr
   return doc.save();
 }
 
-let engine: Engine;
-beforeAll(() => {
-  engine = createEngine({ workers: 1 });
-});
-afterAll(async () => {
-  await engine.close();
-});
-
-async function splitPages(data: Uint8Array): Promise<number[][]> {
-  const created = await engine.submit<{ job_id: string }>('split', { data, fileName: 'bundle.pdf' }, { classes: 'report,letter' });
-  const res = await engine.wait<SplitJobView>(created.job_id, { timeoutMs: 120_000 });
-  expect(res.status).toBe('completed');
-  return (res.result as SplitResult).files.map((f) => f.pages);
-}
+const splitPages = useSplitEngine();
 
 describe('layout boundary cues through the engine', () => {
   it('cuts two same-kind documents where the text frame and the running header change', async () => {
