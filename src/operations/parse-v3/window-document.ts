@@ -15,18 +15,13 @@
  */
 import type { RunContext } from '../operation.js';
 import type { QuireDocument } from '../../model/quire-document.js';
-import { runPages, type PagedSource, type PageTaskSettings } from '../../pipeline/pages/run-pages.js';
+import { defaultPageSettings, runPages, type PagedSource, type PageTaskSettings } from '../../pipeline/pages/run-pages.js';
 import { classifyDocument } from '../../pipeline/classify/document-types.js';
 import { buildDocument } from '../../pipeline/assemble/build-document.js';
 
 /** A default parse's page settings, less word lists (see the top). */
 export function markdownPageSettings(ctx: Pick<RunContext<unknown>, 'layoutModel'>): PageTaskSettings {
-  return {
-    options: { pageByPage: false, fixReadingOrder: false },
-    ocr: { ocrMode: 'auto_ocr', ocrEngine: 'ServiceHawk', highResolution: false, cropDir: null },
-    layout: ctx.layoutModel ? { ...ctx.layoutModel, advanced: false } : null,
-    wordLists: false,
-  };
+  return { ...defaultPageSettings(ctx.layoutModel ? { ...ctx.layoutModel, advanced: false } : null), wordLists: false };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { ProcessingError } from '../../errors.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import type { PageLayout } from '../../model/layout.js';
-import { pagedSource, planPages, runPages } from '../../pipeline/pages/run-pages.js';
+import { defaultPageSettings, pagedSource, planPages, runPages } from '../../pipeline/pages/run-pages.js';
 import { stableId } from '../../model/ids.js';
 import { sniffImageType } from '../../formats/image/sniff-image-type.js';
 import type { WorkerPool } from '../../workers/pool.js';
@@ -51,11 +51,7 @@ export async function runTables(ctx: TablesContext): Promise<TablesResult> {
   const pages = await planPages(pool, source, options.page_range, ctx.maxPages, signal);
   ctx.reservePages(pages.length);
 
-  const settings = {
-    options: { pageByPage: false, fixReadingOrder: false },
-    ocr: { ocrMode: 'auto_ocr' as const, ocrEngine: 'ServiceHawk', highResolution: false, cropDir: null },
-    layout: null,
-  };
+  const settings = defaultPageSettings(null);
   // Tables have no error_handling option: a page that fails is skipped (the spec's default).
   const layouts = await runPages(pool, { source, pages, settings, errorHandling: 'Continue', signal, progress: ctx.progress });
   const failed = layouts.filter((l) => l.error);

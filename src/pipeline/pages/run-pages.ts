@@ -31,6 +31,20 @@ export interface PageTaskSettings {
   wordLists?: boolean;
 }
 
+/**
+ * A default parse's page settings (automatic OCR with the default engine, no crops, layout
+ * analysis without page-by-page or reading-order repair), with `layout` as given: the tables
+ * operation, the v3 markdown windows and the office rendering's alignment each run pages this
+ * way, and wrote the same literal three times.
+ */
+export function defaultPageSettings(layout: PageTaskSettings['layout']): PageTaskSettings {
+  return {
+    options: { pageByPage: false, fixReadingOrder: false },
+    ocr: { ocrMode: 'auto_ocr', ocrEngine: 'ServiceHawk', highResolution: false, cropDir: null },
+    layout,
+  };
+}
+
 export interface PagedSource {
   /** 'pdf' pages are read by pdf.js, 'image' pages (TIFF frames, PNG, JPEG…) by sharp. */
   kind: 'pdf' | 'image';

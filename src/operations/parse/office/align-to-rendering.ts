@@ -12,7 +12,7 @@
 import type { BBox } from '../../../model/document.js';
 import type { PageLayout } from '../../../model/layout.js';
 import type { QuireDocument } from '../../../model/quire-document.js';
-import { pagedSource, planPages, runPages } from '../../../pipeline/pages/run-pages.js';
+import { defaultPageSettings, pagedSource, planPages, runPages } from '../../../pipeline/pages/run-pages.js';
 import type { WorkerPool } from '../../../workers/pool.js';
 
 interface StreamWord {
@@ -108,7 +108,7 @@ export async function alignToRendering(doc: QuireDocument, pdf: Uint8Array, pool
   const layouts = await runPages(pool, {
     source,
     pages,
-    settings: { options: { pageByPage: false, fixReadingOrder: false }, ocr: { ocrMode: 'auto_ocr', ocrEngine: 'ServiceHawk', highResolution: false, cropDir: null }, layout: null },
+    settings: defaultPageSettings(null),
     errorHandling: 'Continue',
     signal,
     progress: () => undefined,
