@@ -29,6 +29,9 @@ type ParseContext = RunContext<ParseOptions>;
 import { stableId } from '../../../model/ids.js';
 import { chunkSegments } from '../../../pipeline/chunking/chunk-segments.js';
 import { segmentsOf } from '../../../render/segments.js';
+import { linkCitations } from '../../../pipeline/bibliography/link-citations.js';
+import { applyContentSource, contentSourceNotes } from '../content-source.js';
+import { tableProcessingNotes } from '../processing-notes.js';
 
 export type OfficeInputKind = 'docx' | 'pptx' | 'html' | 'doc' | 'ppt' | 'xls' | 'xlsx';
 
@@ -119,7 +122,12 @@ async function officeResult(doc: QuireDocument, pdf: Uint8Array | null, ctx: Par
   const keepTypes = options.segment_filter === 'all' ? null : new Set<string>(options.segment_filter);
   // Loader ids are per file; the job's ids are stable hashes like the PDF path's (model/ids).
   doc.items.forEach((item, i) => (item.id = stableId(ctx.jobId, item.prov[0]?.pageNumber ?? 1, i, item.type, item.id)));
-  const segments = segmentsOf(doc).filter((s) => selected.has(s.page_number) && (!keepTypes || keepTypes.has(s.segment_type)));
+  let segments = segmentsOf(doc).filter((s) => selected.has(s.page_number));
+  // The same text-layer options as a PDF parse (run-parse.ts), in the same order: citations
+  // are linked before content_source copies the markdown, and filtering comes last.
+  const citations = options.xml_citation ? linkCitations(segments) : null;
+  if (citations) segments = citations.segments;
+  segments = applyContentSource(segments, options.segment_processing).filter((s) => !keepTypes || keepTypes.has(s.segment_type));
   const chunks = chunkSegments(segments, ctx.jobId);
   let pdfUrl: string | null = null;
   if (pdf) {
@@ -128,13 +136,14 @@ async function officeResult(doc: QuireDocument, pdf: Uint8Array | null, ctx: Par
     await fs.writeFile(file, pdf);
     pdfUrl = pathToFileURL(file).href;
   }
-  const notes = doc.warnings.map((w) => (w.pageNumber ? `page ${w.pageNumber}: ${w.message}` : w.message));
+  const notes = [...tableProcessingNotes(options.segment_processing), ...contentSourceNotes(options.segment_processing), ...doc.warnings.map((w) => (w.pageNumber ? `page ${w.pageNumber}: ${w.message}` : w.message))];
   ctx.progress(pages.length, pages.length);
   return {
     chunks,
     page_count: pages.length,
     skipped_pages: [],
     ...(notes.length ? { notes } : {}),
+    ...(citations?.metadata ? { citations: citations.metadata } : {}),
     pdf_url: pdfUrl,
     document_metadata: doc.metadata ?? {},
   };
