@@ -131,11 +131,9 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       created = await submit();
       markPhase('job-created', created.job_id);
     }
-    await Promise.all([
-      deducted,
-      ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages }),
-      ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] }),
-    ]);
+    const owned = ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages });
+    owned.catch(() => undefined); // awaited below
+    await Promise.all([deducted, owned, ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] }, owned)]);
     markPhase('submission-durable', created.job_id);
     countAccepted(ctx, key.name);
     primeWhenDone(ctx, created.job_id);
