@@ -71,7 +71,8 @@ export interface JobStore {
 
 /** Records kept in process memory. Copies on read so callers cannot mutate the store. */
 export class MemoryJobStore implements JobStore {
-  readonly createVisibleAtOnce = true;
+  // No createVisibleAtOnce: its create is instant, so starting a job before it resolves gains
+  // nothing, and the library keeps its old order (a job submitted is queued until the next turn).
   private readonly jobs = new Map<string, JobRecord>();
 
   async create(rec: JobRecord): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * A submitted job's record and its place in the queue. With a process-local queue (the
  * server's in-memory one, MemoryJobQueue) over a store whose records are readable as soon as
- * create() is called (FsJobStore, MemoryJobStore: `createVisibleAtOnce`), the job is queued
+ * create() is called and whose create is worth overlapping (FsJobStore: `createVisibleAtOnce`;
+ * not the library's MemoryJobStore, whose create is instant), the job is queued
  * and the runner woken at once, while the record's durable write (an fsync of the file store)
  * is still under way; the submission still resolves only once that write has: a job is
  * durable before the server answers 200, and every later write of the job (processing,
