@@ -9,6 +9,8 @@
  * engine in this process marks the same job steps (onPhaseMark). Prints, per phase, the median, p90 and
  * minimum in ms for both paths and the HTTP path's extra over the library's counterpart
  * (the minimum is the cost on an unloaded moment; medians move with machine load, printed).
+ * `--base-cli OTHER/dist/cli/main.js` also runs a server of another build and alternates it
+ * in every run: the phases of two builds in the same run.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -30,19 +32,26 @@ const parse = (line: string): Mark | undefined => {
   const m = /^QUIRE_MARK (\d+\.\d+) (\S+) ?(\S*)/.exec(line);
   return m ? { t: Number(m[1]), label: m[2]!, job: m[3]! } : undefined;
 };
-const serverMarks: Mark[] = [];
-const server = await spawnServer({ keys: 1, rps: 100, args: ['--workers', '1', '--concurrent-jobs', '1'], env: { QUIRE_PHASE_MARKS: '1' }, onStderr: (l) => {
-  const m = parse(l);
-  if (m) serverMarks.push(m);
-  else if (l.trim()) process.stderr.write(`${l}\n`);
-} });
+const startServer = async (cli?: string) => {
+  const marks: Mark[] = [];
+  const server = await spawnServer({ keys: 1, rps: 100, args: ['--workers', '1', '--concurrent-jobs', '1'], cli, env: { QUIRE_PHASE_MARKS: '1' }, onStderr: (l) => {
+    const m = parse(l);
+    if (m) marks.push(m);
+    else if (l.trim()) process.stderr.write(`${l}\n`);
+  } });
+  return { server, marks };
+};
+const head = await startServer();
+// `--base-cli OTHER/dist/cli/main.js`: a server of another build, alternated in every run (same-run phases of two builds).
+const baseCli = process.argv.includes('--base-cli') ? arg('--base-cli', '') : undefined;
+const base = baseCli ? await startServer(baseCli) : undefined;
 // The library engine in this process marks the same steps, here straight into a list.
 const libMarks: Mark[] = [];
 onPhaseMark((t, label, job) => libMarks.push({ t, label, job }));
 const engine = createEngine({ workers: 1, maxConcurrentJobs: 1 });
 const now = () => performance.timeOrigin + performance.now();
 
-async function viaHttp(): Promise<Record<string, number>> {
+async function viaHttp({ server, marks: serverMarks } = head): Promise<Record<string, number>> {
   const key = server.keys[0]!;
   const t0 = now();
   const fd = new FormData();
@@ -109,27 +118,36 @@ async function viaLibrary(): Promise<Record<string, number>> {
 }
 
 await viaHttp();
+if (base) await viaHttp(base);
 await viaLibrary();
 const http: Array<Record<string, number>> = [];
+const baseHttp: Array<Record<string, number>> = [];
 const lib: Array<Record<string, number>> = [];
 const load0 = os.loadavg()[0]!;
 for (let r = 0; r < RUNS; r++) {
   lib.push(await viaLibrary());
   http.push(await viaHttp());
+  if (base) baseHttp.push(await viaHttp(base));
 }
 const load1 = os.loadavg()[0]!;
 await engine.close();
-await server.stop();
+await head.server.stop();
+await base?.server.stop();
 
 const stats = (xs: number[]) => `median ${percentile(xs, 50).toFixed(1).padStart(6)}  p90 ${percentile(xs, 90).toFixed(1).padStart(6)}  min ${Math.min(...xs).toFixed(1).padStart(6)}`;
 console.log(`${RUNS} runs, polling every ${POLL} ms; load average ${load0.toFixed(1)} at start, ${load1.toFixed(1)} at end (${os.cpus().length} CPUs)`);
 console.log('HTTP (ms):');
 for (const k of Object.keys(http[0]!)) console.log(`  ${k.padEnd(52)} ${stats(http.map((h) => h[k]!))}`);
+if (base) {
+  console.log(`HTTP, base build ${baseCli} (ms):`);
+  for (const k of Object.keys(baseHttp[0]!)) console.log(`  ${k.padEnd(52)} ${stats(baseHttp.map((h) => h[k]!))}`);
+}
 console.log('library (ms):');
 for (const k of Object.keys(lib[0]!)) console.log(`  ${k.padEnd(52)} ${stats(lib.map((h) => h[k]!))}`);
 // The HTTP path's extra, per run: everything but the shared steps (input load, job run).
 const extra = http.map((h) => h.total! - h['input load, copy, hash']! - h['job run']!);
 const libExtra = lib.map((l) => l.total! - l['input load, copy, hash']! - l['job run']!);
 console.log(`outside the shared steps (input load + job run): HTTP ${stats(extra)}; library ${stats(libExtra)}`);
+if (base) console.log(`outside the shared steps, base build: HTTP ${stats(baseHttp.map((h) => h.total! - h['input load, copy, hash']! - h['job run']!))}`);
 const ratio = percentile(http.map((h) => h.total!), 50) / percentile(lib.map((l) => l.total!), 50);
 console.log(`total: HTTP ${stats(http.map((h) => h.total!))}; library ${stats(lib.map((l) => l.total!))}; median ratio ${ratio.toFixed(2)}x`);

@@ -19,7 +19,7 @@ import type { TaskHandlers } from '../operations/tasks.js';
 import { FsBlobStore, type BlobStore } from './blob-store.js';
 import { resolveConfig, workerEnvOf, type EngineConfig, type ResolvedConfig } from './config.js';
 import { ensurePrivateDir } from './data-dir.js';
-import { MemoryJobStore, type JobStore } from './job-store.js';
+import { MemoryJobStore, type JobStore, type UpdateOptions } from './job-store.js';
 import { MemoryJobQueue, type JobQueue } from './queue.js';
 import { PageQuota } from './quota.js';
 import { sweep } from './retention.js';
@@ -29,6 +29,7 @@ import { newJobRecord } from './new-record.js';
 import { MarkdownJobs, type MarkdownOptions, type V3Job } from '../operations/parse-v3/markdown-jobs.js';
 import { genericJobView, type CreationResponse, type GenericJobView, type ParseJobView, type TablesCreationResponse, type TablesJobView } from './views.js';
 import { runSubmissionChecks } from './presubmit.js';
+import { createAndQueue } from './start-early.js';
 import type { EditPdfRequest } from './edit-pdf.js'; // edit-pdf and detect-pii load on first use (PDFium, NLP)
 import type { DetectPiiOptions, DetectPiiResult } from './detect-pii.js';
 import type { EditOutcome } from '../operations/edit/run-edit.js';
@@ -136,15 +137,12 @@ export class Engine {
         rec.inputKey = inputKey;
         rec.location = await this.blobs.url(inputKey);
       }
-      await this.store.create(rec);
       if (tooLarge) {
         // Refused, and never kept: the job ends at once with the reason.
+        await this.store.create(rec);
         this.queued--;
         await this.finish(id, { state: 'failed', message: `The file is ${desc.data!.length} bytes; the limit is ${this.cfg.maxFileBytes}.` });
-      } else {
-        await this.queue.enqueue(id);
-        setImmediate(() => this.runner.pump());
-      }
+      } else await createAndQueue(this.store, this.queue, rec, () => this.runner.pump(), () => this.queued++); // may start before the record is durable
       return op.views.created(rec, options, this.quotaRemaining) as V;
     } catch (err) {
       this.queued--;
@@ -382,7 +380,7 @@ export class Engine {
     return Math.max(5, Math.min(60, Math.ceil((this.runner.meanDuration * this.queued) / this.cfg.maxConcurrentJobs)));
   }
 
-  protected async finish(id: string, patch: Partial<JobRecord>, from?: JobRecord['state'], after?: Promise<unknown>): Promise<void> {
+  protected async finish(id: string, patch: Partial<JobRecord>, from?: JobRecord['state'], after?: UpdateOptions['after']): Promise<void> {
     await this.store.update(id, { ...patch, finishedAt: new Date().toISOString() }, from ? { state: from } : undefined, after && { after });
     for (const w of this.waiters.get(id) ?? []) w();
     this.waiters.delete(id);

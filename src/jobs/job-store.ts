@@ -35,10 +35,31 @@ export interface UpdateOptions {
    * fsyncs the new record beside the old one): the engine's finishing write of a job whose
    * result file is still being written (result-cache.ts) then costs no fsync after it.
    */
-  after?: Promise<unknown>;
+  after?: Promise<unknown> | (() => Promise<unknown>);
+}
+
+/**
+ * An update's `after` as a promise. A function is called by the store once its own
+ * preparation no longer needs this thread (the file store: its new record's fsync issued), so
+ * that work done by the function (serializing a result) runs beside that fsync; a store that
+ * prepares nothing calls it at once, here.
+ */
+export function startAfter(after: UpdateOptions['after']): Promise<unknown> | undefined {
+  if (typeof after !== 'function') return after;
+  try {
+    return after();
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }
 
 export interface JobStore {
+  /**
+   * True when create() makes the record readable (get) at once, before its write resolves,
+   * and applies the job's later updates only after that write: a job on a process-local
+   * queue may then start while its record is still being made durable (jobs/start-early.ts).
+   */
+  readonly createVisibleAtOnce?: boolean;
   create(rec: JobRecord): Promise<void>;
   get(id: string): Promise<JobRecord | undefined>;
   /** Applies the patch; with `expect`, only if the job is in that state (else JobConflictError). */
@@ -50,6 +71,8 @@ export interface JobStore {
 
 /** Records kept in process memory. Copies on read so callers cannot mutate the store. */
 export class MemoryJobStore implements JobStore {
+  // No createVisibleAtOnce: its create is instant, so starting a job before it resolves gains
+  // nothing, and the library keeps its old order (a job submitted is queued until the next turn).
   private readonly jobs = new Map<string, JobRecord>();
 
   async create(rec: JobRecord): Promise<void> {
@@ -63,7 +86,7 @@ export class MemoryJobStore implements JobStore {
   }
 
   async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }, opts: UpdateOptions = {}): Promise<JobRecord> {
-    if (opts.after) await opts.after;
+    if (opts.after) await startAfter(opts.after);
     const r = this.jobs.get(id);
     if (!r) throw new Error(`unknown job ${id}`);
     if (expect && r.state !== expect.state) throw new JobConflictError(id, r.state, expect.state);

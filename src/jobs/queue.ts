@@ -7,6 +7,13 @@
 import { randomUUID } from 'node:crypto';
 
 export interface JobQueue {
+  /**
+   * True when only this process's runner claims from the queue (in memory): a job may then
+   * start before its record's write has resolved, and its runner need not wait for the
+   * `processing` compare-and-set before running it (jobs/start-early.ts). A shared queue
+   * (Redis) leaves it unset: another node must find a durable record before it may claim.
+   */
+  readonly local?: boolean;
   enqueue(jobId: string): Promise<void>;
   claim(workerId: string, leaseMs: number): Promise<{ jobId: string; lease: string } | null>;
   renew(lease: string, leaseMs: number): Promise<void>;
@@ -28,6 +35,7 @@ interface Lease {
 }
 
 export class MemoryJobQueue implements JobQueue {
+  readonly local = true;
   private readonly waiting: string[] = [];
   private readonly leases = new Map<string, Lease>();
 

@@ -21,14 +21,20 @@ import { isResultFileRef, type ResultFileTarget } from '../model/result-file.js'
 import { lazyChunkedResult, readChunkLinesHeader } from '../render/chunk-lines.js';
 import type { BlobStore } from './blob-store.js';
 import type { JobStore } from './job-store.js';
+import { markPhase } from '../runtime/phase-marks.js';
 
 /** Stands for the chunks while the rest of a result is serialized (no result holds this string). */
 const CHUNKS_HOLE = `quire-result-chunks-${randomUUID()}`;
 
-/** What keeping a result adds to the job's finishing record, and the result's write still under way. */
+/** What keeping a result adds to the job's finishing record, and the result's write. */
 export interface KeptResult {
   patch: Pick<JobRecord, 'resultKey'>;
-  written?: Promise<void>;
+  /**
+   * Serializes and writes the result; the finishing record's `after` (JobStore
+   * UpdateOptions): the file store calls it once that record's fsync is under way, so the
+   * serialization (3 ms of this thread for the sample's half megabyte) overlaps the fsync.
+   */
+  write?: () => Promise<void>;
 }
 
 function resultKeyFor(id: string): string {
@@ -61,11 +67,12 @@ export class ResultCache {
 
   /**
    * Keeps a job's result. Returns what the job's record must gain (`resultKey`) when the
-   * result is written now, and the write (`written`): the runner folds the key into the
-   * record write that marks the job succeeded, so a finishing job's record is written once,
-   * not twice (the server's sample parse: one atomic rename fewer between the job's end and
-   * a poll seeing it), and that record becomes visible only once `written` resolves (its
-   * fsync overlaps the result's write: JobStore UpdateOptions.after).
+   * result is written through, and its write (`write`, not started yet): the runner folds
+   * the key into the record write that marks the job succeeded, so a finishing job's record
+   * is written once, not twice (the server's sample parse: one atomic rename fewer between
+   * the job's end and a poll seeing it), and that record becomes visible only once the
+   * write has resolved (its fsync overlaps the result's serialization and write: JobStore
+   * UpdateOptions.after).
    */
   add(id: string, result: unknown): KeptResult | void {
     if (isResultFileRef(result)) return this.recordFile(id, result.path);
@@ -81,9 +88,15 @@ export class ResultCache {
       // The job is running, so it cannot have been deleted: no record read first. A failed
       // write fails the job (its record never claims a result that is not on disk).
       const key = resultKeyFor(id);
-      const written = this.blobs.put(key, this.serialize(id, result));
-      this.writing.set(id, written.catch(() => undefined).finally(() => this.writing.delete(id)));
-      return { patch: { resultKey: key }, written };
+      let written: Promise<void> | undefined;
+      const write = () => {
+        if (written) return written;
+        written = this.blobs.put(key, this.serialize(id, result));
+        markPhase('result-kept', id); // serialized; its write is under way
+        this.writing.set(id, written.catch(() => undefined).finally(() => this.writing.delete(id)));
+        return written;
+      };
+      return { patch: { resultKey: key }, write };
     }
     this.recent.set(id, result);
     for (const [old, value] of this.recent) {

@@ -17,7 +17,7 @@ import type { WorkerPool } from '../workers/pool.js';
 import type { TaskHandlers } from '../operations/tasks.js';
 import type { BlobStore } from './blob-store.js';
 import type { ResolvedConfig } from './config.js';
-import { JobConflictError, type JobStore } from './job-store.js';
+import { JobConflictError, type JobStore, type UpdateOptions } from './job-store.js';
 import type { PageQuota } from './quota.js';
 import { resultFileTarget, type KeptResult } from './result-cache.js';
 import { markPhase } from '../runtime/phase-marks.js';
@@ -36,7 +36,7 @@ export interface RunnerDeps {
   /** A job left the queue (its waiting slot is free). */
   dequeued(): void;
   /** Record the terminal state and wake the waiters. */
-  finish(id: string, patch: Partial<JobRecord>, after?: Promise<unknown>): Promise<void>;
+  finish(id: string, patch: Partial<JobRecord>, after?: UpdateOptions['after']): Promise<void>;
   progress(id: string, done: number, total: number): void;
   /**
    * A job's result: kept in memory for the reads that follow, then in the blob store. What
@@ -126,12 +126,26 @@ export class JobRunner {
     const early = queued && descriptorOf(queued, blobs);
     const reading = early && early.kind === 'path' ? loadInput(early, this.d.limits, ctl.signal) : undefined;
     reading?.catch(() => undefined); // awaited below; a failure there fails the job
+    const moving = store.update(id, { state: 'processing', startedAt: new Date().toISOString() }, { state: 'starting' });
+    // On a process-local queue the job runs while its move to processing is written (on the
+    // server, behind its accepted record's fsync: start-early.ts); nobody else can claim it,
+    // and a cancel meanwhile reaches it through its AbortController. Should the move fail
+    // (a record gone or no longer starting), the run is stopped and the job left as it is.
+    let moveFailed: { err: unknown } | undefined;
     let rec: JobRecord;
-    try {
-      rec = await store.update(id, { state: 'processing', startedAt: new Date().toISOString() }, { state: 'starting' });
-    } catch (err) {
-      if (err instanceof JobConflictError) return; // cancelled while it waited
-      throw err;
+    if (this.d.queue.local && queued) {
+      rec = queued;
+      moving.catch((err: unknown) => {
+        moveFailed = { err };
+        ctl.abort(err);
+      });
+    } else {
+      try {
+        rec = await moving;
+      } catch (err) {
+        if (err instanceof JobConflictError) return; // cancelled while it waited
+        throw err;
+      }
     }
     const op = getOperation(rec.operation);
     const started = Date.now();
@@ -172,17 +186,23 @@ export class JobRunner {
       markPhase('job-run-start', id);
       const result = await op.run(ctx);
       markPhase('job-run-end', id);
+      await moving; // written by now (a job of a few ms may still wait for it)
       if (ctl.signal.aborted) throw ctl.signal.reason;
       // Not in the record: the result cache holds it, then the blob store (result-cache.ts).
       const kept = this.d.remember(id, result);
-      markPhase('result-kept', id); // serialized; its write may still be under way
-      // The finishing record is prepared while the result is written and shows only after
-      // it (`after`); the pages are spent once the job has succeeded.
-      await this.d.finish(id, { ...kept?.patch, state: 'succeeded', creditUsed: quota.reserved(id) }, kept?.written);
+      if (!kept?.write) markPhase('result-kept', id); // else marked once serialized
+      // The finishing record is prepared (written, fsync issued) before the result is
+      // serialized and written, and shows only after it (`after`); the pages are spent once
+      // the job has succeeded.
+      await this.d.finish(id, { ...kept?.patch, state: 'succeeded', creditUsed: quota.reserved(id) }, kept?.write);
       quota.commit(id);
       markPhase('job-finished', id);
     } catch (err) {
       quota.release(id); // a job that did not succeed gives its pages back
+      if (moveFailed) {
+        if (moveFailed.err instanceof JobConflictError) return; // cancelled while it waited
+        throw moveFailed.err;
+      }
       if (this.draining && ctl.signal.aborted) return; // stays processing: recovered at the next start
       if (ctl.signal.aborted) await this.d.finish(id, { state: 'cancelled', message: errorMessage(ctl.signal.reason) });
       else await this.d.finish(id, { state: 'failed', message: errorMessage(err) });

@@ -51,6 +51,18 @@ export interface ServerConfig {
   maxPages: number;
   /** Body limits in bytes, per endpoint group. */
   limits: { parse: number; excel: number; tables: number; upload: number; json: number };
+  /**
+   * Submissions whose declared body is at most this many bytes are read into memory and their
+   * bytes handed to the engine (no upload copy in `inputs/`; read-submission.ts). Default 16 MB.
+   */
+  memoryUploadBytes?: number;
+  /**
+   * A status poll of a job whose remaining pages should take at most this many ms waits for
+   * its end (poll-hold.ts; default 100, or QUIRE_POLL_LEAD_MS; 0: only once every page is done).
+   */
+  pollLeadMs?: number;
+  /** The longest a status poll waits for its job's end (poll-hold.ts; default 250, or QUIRE_POLL_HOLD_MS; 0: never). */
+  pollHoldMs?: number;
   /** Whole-request time limit, ms (a client sending one byte a second is cut off: 408). */
   requestTimeoutMs: number;
   /** Requests handled at once before the platform-capacity 503. */

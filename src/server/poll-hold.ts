@@ -12,13 +12,21 @@
  * polling for the 19-page sample). Holding that one poll until the end costs the client
  * nothing it would not have waited anyway, and spares it one interval.
  *
- * Bounds: only a job of this process whose pages are all done (its progress, heard in
- * memory: watchProgress) is waited for, at most HOLD_MS; a poll of a queued job, of a job still on its pages, or of
- * any other state answers at once as before. A held poll then reads the job afresh, so its
- * answer is what an immediate read would give at that moment (same body, same statuses).
- * Nothing is held for longer than HOLD_MS even when the job's end never comes (a cluster
- * node that died: the job stays `Processing` until its lease passes, as before).
- * `QUIRE_POLL_HOLD_MS=0` turns it off (bench comparisons).
+ * Bounds: only a job of this process whose pages are all done, or whose remaining pages
+ * should take at most LEAD_MS at the pace of its pages so far (its progress, heard in memory:
+ * watchProgress), is waited for, at most HOLD_MS; a poll of a queued job, of a job with more
+ * than LEAD_MS of pages ahead or no pace yet (one page done), or of any other state answers at
+ * once as before. A held poll then reads the job afresh, so its answer is what an immediate
+ * read would give at that moment (same body, same statuses). Nothing is held for longer than
+ * HOLD_MS even when the job's end never comes (a cluster node that died: the job stays
+ * `Processing` until its lease passes, as before), or when the estimate was wrong.
+ * `QUIRE_POLL_HOLD_MS=0` turns it off; `QUIRE_POLL_LEAD_MS=0` (or ServerConfig.pollLeadMs)
+ * holds only jobs whose pages are all done (bench comparisons).
+ *
+ * Why the lead: the last step alone (pages done → result stored) is 5–15 ms for the sample,
+ * so at 25 ms polling about half the polls, and at 100 ms most, missed it and their client
+ * slept a further interval (bench/server-vs-library.ts: the HTTP time's spread between runs
+ * came from there). A poll arriving in the last LEAD_MS of pages is now answered at the end too.
  */
 import type { ServerContext } from './context.js';
 import { markPhase } from '../runtime/phase-marks.js';
@@ -36,12 +44,33 @@ function holdMs(): number {
 }
 const HOLD_MS = holdMs();
 
-/** Per server: the jobs of this process whose pages are all done and that have not ended yet. */
-const finishing = new WeakMap<ServerContext, Set<string>>();
-const finishingOf = (ctx: ServerContext): Set<string> => {
-  let set = finishing.get(ctx);
-  if (!set) finishing.set(ctx, (set = new Set()));
-  return set;
+/**
+ * A poll is held when the job's remaining pages should take at most this long (ms) at the
+ * pace of its pages so far. Must stay well under HOLD_MS: the estimate plus the last step.
+ */
+const DEFAULT_LEAD_MS = 100;
+
+function leadMs(ctx: ServerContext): number {
+  if (ctx.config.pollLeadMs !== undefined) return ctx.config.pollLeadMs;
+  const v = Number(process.env.QUIRE_POLL_LEAD_MS);
+  return process.env.QUIRE_POLL_LEAD_MS !== undefined && Number.isFinite(v) && v >= 0 ? v : DEFAULT_LEAD_MS;
+}
+
+/** A running job's page progress as heard in memory: when its first report came, and its last. */
+interface Pace {
+  firstAt: number;
+  firstDone: number;
+  lastAt: number;
+  done: number;
+  total: number;
+}
+
+/** Per server: the page progress of this process's jobs that have not ended yet. */
+const paces = new WeakMap<ServerContext, Map<string, Pace>>();
+const pacesOf = (ctx: ServerContext): Map<string, Pace> => {
+  let map = paces.get(ctx);
+  if (!map) paces.set(ctx, (map = new Map()));
+  return map;
 };
 
 /**
@@ -52,27 +81,42 @@ const finishingOf = (ctx: ServerContext): Set<string> => {
  */
 export function watchProgress(ctx: ServerContext, jobId: string): (done: number, total: number) => void {
   return (done, total) => {
-    if (total > 0 && done >= total) finishingOf(ctx).add(jobId);
+    if (total <= 0) return;
+    const now = performance.now();
+    const p = pacesOf(ctx).get(jobId);
+    if (!p) pacesOf(ctx).set(jobId, { firstAt: now, firstDone: done, lastAt: now, done, total });
+    else Object.assign(p, { lastAt: now, done, total });
   };
 }
 
 /** The job has ended (or will not be watched any more). */
 export function unwatch(ctx: ServerContext, jobId: string): void {
-  finishing.get(ctx)?.delete(jobId);
+  paces.get(ctx)?.delete(jobId);
 }
 
-/** Whether the job is in its last step: running, with every page analysed. */
+/**
+ * Whether the job is about to end: running (its record may still say starting for its first
+ * milliseconds: jobs/start-early.ts), with every page analysed, or with its remaining pages
+ * expected to take at most the lead at the pace of those done since its first report.
+ */
 export function isFinishing(ctx: ServerContext, jobId: string): boolean {
-  if (!finishing.get(ctx)?.has(jobId)) return false;
-  return ctx.store.peek(jobId)?.state === 'processing';
+  const p = paces.get(ctx)?.get(jobId);
+  const state = ctx.store.peek(jobId)?.state;
+  if (!p || (state !== 'processing' && state !== 'starting')) return false;
+  if (p.done >= p.total) return true;
+  const lead = leadMs(ctx);
+  if (lead === 0 || p.done <= p.firstDone) return false;
+  const perPage = (p.lastAt - p.firstAt) / (p.done - p.firstDone);
+  return perPage * (p.total - p.done) - (performance.now() - p.lastAt) <= lead;
 }
 
 /** Resolves when the job has ended or HOLD_MS have passed, at once when it is not finishing. */
 export async function holdWhileFinishing(ctx: ServerContext, jobId: string): Promise<void> {
-  if (HOLD_MS === 0 || !isFinishing(ctx, jobId)) return;
+  const holdFor = ctx.config.pollHoldMs ?? HOLD_MS;
+  if (holdFor === 0 || !isFinishing(ctx, jobId)) return;
   markPhase('poll-held', jobId);
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, HOLD_MS)));
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, holdFor)));
   try {
     await Promise.race([ctx.engine.ended(jobId).then(() => undefined, () => undefined), timeout]);
   } finally {

@@ -4,6 +4,12 @@
  * after the file part (as curl sends them); the file is piped to disk as it arrives and the
  * byte limit is enforced while it streams (413), never by buffering the body. JSON bodies
  * (URL submissions, the upload ticket) give their fields directly.
+ *
+ * A small body (declared Content-Length within `memoryBytes`) is read into memory and not
+ * written here at all: the engine writes the job's own copy of the bytes before the job
+ * exists (jobs/engine.ts), so the upload copy in `inputs/` was a second write of the same
+ * bytes, streamed in 64 KB writes each waiting for the thread pool, then read back by the
+ * job. bench/server-phases.ts "upload received": see src/server/README.md (Measured).
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -16,7 +22,8 @@ import { checkFileName } from './inspect-input.js';
 
 export interface Submission {
   fields: Record<string, unknown>;
-  file?: { path: string; fileName: string; bytes: number; data?: Uint8Array };
+  /** `path`: where the file was written; absent when it was read into memory only (`data`). */
+  file?: { path?: string; fileName: string; bytes: number; data?: Uint8Array };
 }
 
 export interface ReadOptions {
@@ -30,6 +37,11 @@ export interface ReadOptions {
    * disk, so the submission checks (content sniff, page count) need not read it back.
    */
   keepBytes?: number;
+  /**
+   * A request whose declared Content-Length is at most this many bytes has its file read
+   * into memory only (`file.data`, no `file.path`); the limits apply as in the streamed case.
+   */
+  memoryBytes?: number;
 }
 
 /** 413 at once when the declared length is already over the limit (nothing is read). */
@@ -47,6 +59,8 @@ export async function readSubmission(req: FastifyRequest, opts: ReadOptions): Pr
     return { fields: { ...(body as Record<string, unknown>) } };
   }
   checkDeclaredLength(req, opts.maxBytes);
+  const declared = Number(req.headers['content-length']);
+  const inMemory = opts.memoryBytes !== undefined && Number.isFinite(declared) && declared <= opts.memoryBytes;
   const fields: Record<string, unknown> = {};
   let file: Submission['file'];
   try {
@@ -61,6 +75,17 @@ export async function readSubmission(req: FastifyRequest, opts: ReadOptions): Pr
         throw badRequest(part.fieldname, `unexpected file field; the file goes in "${opts.fileField}"`);
       }
       const fileName = checkFileName(opts.fileField, part.filename);
+      if (inMemory) {
+        const parts: Buffer[] = [];
+        let bytes = 0;
+        for await (const c of part.file as AsyncIterable<Buffer>) {
+          parts.push(c);
+          bytes += c.length;
+        }
+        if (part.file.truncated) throw tooLarge(opts.maxBytes);
+        file = { fileName, bytes, data: Buffer.concat(parts, bytes) };
+        continue;
+      }
       await fs.mkdir(opts.dir, { recursive: true });
       const dest = path.join(opts.dir, randomUUID());
       file = { path: dest, fileName, bytes: 0 };
@@ -75,7 +100,7 @@ export async function readSubmission(req: FastifyRequest, opts: ReadOptions): Pr
       if (kept) file.data = Buffer.concat(kept);
     }
   } catch (err) {
-    if (file) await fs.rm(file.path, { force: true });
+    if (file?.path) await fs.rm(file.path, { force: true });
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxBytes);
     if (code === 'FST_FILES_LIMIT') throw badRequest(opts.fileField, 'only one file per request');

@@ -68,10 +68,17 @@ export class Settlement {
     return new Settlement(deps, book);
   }
 
-  /** Records a reservation for an accepted job and settles it when the job ends. */
-  async open(entry: LedgerEntry): Promise<void> {
+  /**
+   * Records a reservation for an accepted job and settles it when the job ends. `recorded`:
+   * the submission's own write of the job's owner and credit, made beside the ledger entry;
+   * the job is watched only once it is done, so that a job that ended before it (a job
+   * starts while its submission is still being made durable: jobs/start-early.ts, and a
+   * locked PDF fails in a few ms) is settled from a record that has it, and the settled
+   * credit is not overwritten by the submission's.
+   */
+  async open(entry: LedgerEntry, recorded?: Promise<unknown>): Promise<void> {
     const inputs = entry.inputs.filter((p) => this.isInput(p));
-    await this.book.save(entry.job, { ...entry, inputs });
+    await Promise.all([this.book.save(entry.job, { ...entry, inputs }), recorded]);
     await this.watch(entry.job);
   }
 

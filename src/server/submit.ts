@@ -37,6 +37,12 @@ export interface SubmitPlan {
 
 /** Uploads up to this size are also kept in memory while checked (no read back from disk). */
 const KEEP_BYTES = 16 * 2 ** 20;
+/**
+ * Requests up to this size (ServerConfig.memoryUploadBytes) are read into memory only and
+ * their bytes handed to the engine, which writes the job's own copy (no upload copy in
+ * `inputs/`: read-submission.ts).
+ */
+const MEMORY_BYTES = 16 * 2 ** 20;
 
 /** Submissions between their first byte and their job (upload, page count), per server. */
 const admitting = new WeakMap<ServerContext, number>();
@@ -72,7 +78,7 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
   const release = admit(ctx);
   let sub: Submission;
   try {
-    sub = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs, keepBytes: KEEP_BYTES });
+    sub = await readSubmission(req, { fileField: plan.fileField, maxBytes: plan.maxBytes, dir: ctx.dirs.inputs, keepBytes: KEEP_BYTES, memoryBytes: ctx.config.memoryUploadBytes ?? MEMORY_BYTES });
     markPhase('upload-received');
   } catch (err) {
     release();
@@ -88,15 +94,16 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       throw badRequest(plan.fileField, plan.allowUrl ? `provide "${plan.fileField}" (multipart file) or "${urlField}"` : `"${plan.fileField}" (multipart file) is required`);
     }
     getOperation(plan.op)!.validate(options); // 400 naming the field, before anything is kept
-    const input = sub.file ? { path: sub.file.path } : { url: url as string };
+    const upload = sub.file?.path; // absent: the bytes are in memory only (the engine keeps its copy)
+    const input = sub.file ? (upload ? { path: upload } : { data: sub.file.data!, fileName: sub.file.fileName }) : { url: url as string };
     const fileName = sub.file ? { file_name: sub.file.fileName } : {};
     const submit = () => ctx.engine.submit<V>(plan.op, input, { ...options, ...fileName }).finally(release);
     let pages = 1;
     let created: V | undefined;
     if (sub.file) {
       const { data } = sub.file;
-      const type = checkContent(plan.fileField, sub.file.fileName, data ?? (await readHead(sub.file.path)));
-      const counting = billablePages(ctx.pageCounter, sub.file.path, type, options.page_range, options.password, data);
+      const type = checkContent(plan.fileField, sub.file.fileName, data ?? (await readHead(upload!)));
+      const counting = billablePages(ctx.pageCounter, upload ?? '', type, options.page_range, options.password, data);
       if (type === 'pdf' && (await ctx.quota.remaining(key)) >= ctx.config.maxPages) {
         // The key can pay for any document the page limit lets through, so the job starts
         // while its pages are counted (pdf.js in the counter's thread) instead of after; the
@@ -131,11 +138,9 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
       created = await submit();
       markPhase('job-created', created.job_id);
     }
-    await Promise.all([
-      deducted,
-      ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages }),
-      ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: sub.file ? [sub.file.path] : [] }),
-    ]);
+    const owned = ctx.store.update(created.job_id, { owner: key.name, creditUsed: pages });
+    owned.catch(() => undefined); // awaited below
+    await Promise.all([deducted, owned, ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: upload ? [upload] : [] }, owned)]);
     markPhase('submission-durable', created.job_id);
     countAccepted(ctx, key.name);
     primeWhenDone(ctx, created.job_id);
@@ -143,7 +148,7 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
   } catch (err) {
     release();
     if (reserved) await ctx.quota.adjust(key, -reserved);
-    if (sub.file) await fs.rm(sub.file.path, { force: true });
+    if (sub.file?.path) await fs.rm(sub.file.path, { force: true });
     throw err;
   }
 }

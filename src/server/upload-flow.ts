@@ -162,9 +162,11 @@ async function queueHeld(ctx: ServerContext, t: Ticket): Promise<boolean> {
   const dest = path.join(ctx.dirs.inputs, `${t.id}.upload`);
   try {
     const created = await ctx.engine.parse({ path: dest }, { ...t.options, file_name: t.fileName });
+    const owned = ctx.store.update(created.job_id, { owner: t.owner, creditUsed: t.reserved });
+    owned.catch(() => undefined); // awaited below
     await Promise.all([
-      ctx.store.update(created.job_id, { owner: t.owner, creditUsed: t.reserved }),
-      ctx.settlement.open({ job: created.job_id, owner: t.owner, reserved: t.reserved, inputs: [dest] }),
+      owned,
+      ctx.settlement.open({ job: created.job_id, owner: t.owner, reserved: t.reserved, inputs: [dest] }, owned), // watched once the owner is written (settle.ts)
       ctx.tickets.save({ ...t, state: 'queued', engineJobId: created.job_id }),
     ]);
     primeWhenDone(ctx, created.job_id);

@@ -118,13 +118,20 @@ export async function primeView(ctx: ServerContext, jobId: string): Promise<void
   markPhase('view-primed', jobId);
 }
 
-/** Primes a parse-family job's view when it ends (submission paths call this once per accepted job). */
+/**
+ * Primes a parse-family job's view when it ends (submission paths call this once per
+ * accepted job). After a turn of the event loop: a poll held for the job's end (poll-hold.ts)
+ * is answered first (its answer is built from memory in the same turn), and the priming,
+ * about 1 ms of the main thread, runs while that answer travels and its client asks for the
+ * result, instead of before the answer.
+ */
 export function primeWhenDone(ctx: ServerContext, jobId: string): void {
   const op = ctx.store.peek(jobId)?.operation;
   if (!op || getOperation(op)?.family !== 'parse') return;
   void ctx.engine
     .ended(jobId, watchProgress(ctx, jobId))
     .finally(() => unwatch(ctx, jobId))
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
     .then(() => primeView(ctx, jobId), () => undefined)
     .catch(() => undefined);
 }

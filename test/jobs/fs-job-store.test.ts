@@ -54,6 +54,33 @@ describe('FsJobStore', () => {
     expect((await a.update('j2', { state: 'failed', message: 'disk full' })).state).toBe('failed');
   });
 
+  it('an `after` function is started only once the new record is written beside the old one, and a failing one changes nothing', async () => {
+    const dir = await tmp();
+    const a = await FsJobStore.open(dir);
+    await a.create(record('j1', { state: 'processing' }));
+    let seenBeside: JobRecord[] = [];
+    const done = await a.update('j1', { state: 'succeeded', resultKey: 'j1/result.json' }, { state: 'processing' }, {
+      after: async () => {
+        // Called while the new record waits beside the old one (a .tmp file, its fsync issued).
+        const tmps = (await fs.readdir(dir)).filter((n) => n.startsWith('j1.json') && n.endsWith('.tmp'));
+        seenBeside = await Promise.all(tmps.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), 'utf8')) as JobRecord));
+        expect(a.peek('j1')!.state).toBe('processing');
+        expect((JSON.parse(await fs.readFile(path.join(dir, 'j1.json'), 'utf8')) as JobRecord).state).toBe('processing');
+      },
+    });
+    expect(seenBeside.map((r) => r.state)).toEqual(['succeeded']);
+    expect(done.state).toBe('succeeded');
+    expect((JSON.parse(await fs.readFile(path.join(dir, 'j1.json'), 'utf8')) as JobRecord).state).toBe('succeeded');
+
+    await a.create(record('j2', { state: 'processing' }));
+    const failing = () => {
+      throw new Error('cannot serialize');
+    };
+    await expect(a.update('j2', { state: 'succeeded' }, undefined, { after: failing })).rejects.toThrow('cannot serialize');
+    expect((JSON.parse(await fs.readFile(path.join(dir, 'j2.json'), 'utf8')) as JobRecord).state).toBe('processing');
+    expect((await fs.readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('keeps records, options and results across reopening', async () => {
     const dir = await tmp();
     const a = await FsJobStore.open(dir);

@@ -1,7 +1,8 @@
 /**
  * A status poll that arrives while a job is in its last step (every page analysed, the
- * document being assembled and stored) answers the job's end, not `Processing`
- * (server/poll-hold.ts); and a finished job's chunks answered from the bytes its result file
+ * document being assembled and stored), or whose remaining pages should take less than the
+ * lead at their pace so far, answers the job's end, not `Processing` (server/poll-hold.ts);
+ * a poll with much work still ahead answers at once; and a finished job's chunks answered from the bytes its result file
  * was written with (server/stored-chunks.ts) are byte for byte the ordinary answer, while a
  * view that drops fields takes the ordinary path.
  */
@@ -68,10 +69,11 @@ describe('status polls of a finishing job', () => {
     expect(unsigned(JSON.stringify(body))).toBe(unsigned(JSON.stringify(later)));
   }, 60_000);
 
-  it('a poll of a job still on its pages is not held: it answers Processing', async () => {
+  it('a poll of a job with many pages still ahead is not held: it answers Processing', async () => {
     const held: string[] = [];
     onPhaseMark((_t, label, job) => label === 'poll-held' && held.push(job));
-    const id = await submit(await textPdf(12));
+    // 120 pages: at its first pages, far more than the lead (100 ms) of work remains.
+    const id = await submit(await textPdf(120));
     let sent: Promise<Response> | undefined;
     // Sent while pages remain (the pool works on them; this thread is free): held until the
     // end, it would answer Succeeded.
@@ -82,6 +84,32 @@ describe('status polls of a finishing job', () => {
     expect((await json(await sent!)).status).toBe('Processing');
     // The server marks each hold (runtime/phase-marks.ts; heard here in its own process).
     expect(held).not.toContain(id);
+  }, 120_000);
+
+  it('a poll whose job has under the lead of pages left at its pace so far waits for the end (pollLeadMs)', async () => {
+    // A lead longer than any job here: every poll after the job's pace is known is held (and
+    // for long enough that the remaining pages finish on a loaded machine).
+    const leading = await testServer({ pollLeadMs: 60_000, pollHoldMs: 30_000 });
+    try {
+      const fd = new FormData();
+      fd.append('file', new Blob([await textPdf(12)]), 'articles.pdf');
+      const created = await json(await fetch(`${leading.url}/parse`, { method: 'POST', body: fd, headers: auth(KEYS.main) }));
+      const id = created.job_id as string;
+      let sent: Promise<Response> | undefined;
+      let sentAt: [number, number] | undefined;
+      await leading.ctx.engine.ended(id, (done, total) => {
+        if (done >= 3 && done < total && !sent) {
+          sentAt = [done, total];
+          sent = fetch(`${leading.url}/parse/${id}?include_chunks=false`, { headers: auth(KEYS.main) });
+        }
+      });
+      expect(sentAt, 'the poll left while pages remained').toBeDefined();
+      expect(sentAt![0]).toBeLessThan(sentAt![1]);
+      expect((await json(await sent!)).status).toBe('Succeeded');
+    } finally {
+      await leading.stop();
+      await fs.rm(leading.dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 

@@ -3,7 +3,8 @@
  * processing gives its reserved pages back; a URL submission or a workbook reserved 1 page and
  * pays its real page count once known (capped at what the key has left); the editor's re-parse
  * reserves pages like a parse; and the server's upload copy in `inputs/` is removed once the
- * job ends.
+ * job ends (uploads streamed to disk here: `memoryUploadBytes: 0`; a small upload read into
+ * memory leaves no upload copy at all).
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -23,7 +24,7 @@ const keyNamed = (name: string) => s.ctx.keys.keys.find((k) => k.name === name)!
 const remaining = (name: string) => s.ctx.quota.remaining(keyNamed(name));
 
 beforeAll(async () => {
-  s = await testServer({ engine: { allowPrivateUrls: true } });
+  s = await testServer({ engine: { allowPrivateUrls: true }, memoryUploadBytes: 0 });
   fivePages = new Uint8Array(await fs.readFile(fixture('pdf', 'multi_page.pdf')));
   locked = new Uint8Array(await fs.readFile(fixture('pdf', 'password-1234.pdf')));
   onePage = new Uint8Array(await fs.readFile(fixture('pdf', 'column_span_1.pdf')));

@@ -11,7 +11,7 @@
  * process has seen; the server fetches a job's record before its route runs.
  */
 import type { Redis } from 'ioredis';
-import { JobConflictError, type JobFilter, type JobRecord, type JobState, type JobStore, type UpdateOptions } from '../job-store.js';
+import { JobConflictError, startAfter, type JobFilter, type JobRecord, type JobState, type JobStore, type UpdateOptions } from '../job-store.js';
 import { TERMINAL_STATES } from '../../model/job.js';
 import { PREFIX } from './redis-connection.js';
 
@@ -80,7 +80,7 @@ export class RedisJobStore implements JobStore {
   }
 
   async update(id: string, patch: Partial<JobRecord>, expect?: { state: JobState }, opts: UpdateOptions = {}): Promise<JobRecord> {
-    if (opts.after) await opts.after;
+    if (opts.after) await startAfter(opts.after);
     for (;;) {
       const cur = await this.read(id);
       if (!cur) throw new Error(`unknown job ${id}`);

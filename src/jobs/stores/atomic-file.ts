@@ -11,14 +11,18 @@ import { constants as fsConstants } from 'node:fs';
  * else (the job store's finishing record waits for the job's result file): `ready` resolves
  * once the temporary file is written (and fsynced); `commit` renames it over `file`; `abort`
  * removes it. The slow part (the fsync) thus overlaps the other write instead of following it.
+ * `onSyncing` is called once the data is written and its fsync issued (at once without
+ * `sync`): from then on the write needs nothing of this thread until it is ready.
  */
-export function prepareFileAtomic(file: string, data: string | Uint8Array, sync = true): { ready: Promise<void>; commit(): Promise<void>; abort(): Promise<void> } {
+export function prepareFileAtomic(file: string, data: string | Uint8Array, sync = true, onSyncing?: () => void): { ready: Promise<void>; commit(): Promise<void>; abort(): Promise<void> } {
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   const ready = (async () => {
     const fh = await fs.open(tmp, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC, 0o600);
     try {
       await fh.writeFile(data);
-      if (sync) await fh.sync();
+      const synced = sync ? fh.sync() : undefined; // issued now, in the thread pool
+      onSyncing?.();
+      await synced;
     } finally {
       await fh.close();
     }

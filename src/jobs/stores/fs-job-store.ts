@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { prepareFileAtomic as prepareAtomic, writeFileAtomic as writeAtomic } from './atomic-file.js';
-import { JobConflictError, type JobFilter, type JobRecord, type JobState, type JobStore, type UpdateOptions } from '../job-store.js';
+import { JobConflictError, startAfter, type JobFilter, type JobRecord, type JobState, type JobStore, type UpdateOptions } from '../job-store.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TERMINAL: ReadonlySet<JobState> = new Set(['succeeded', 'failed', 'cancelled']);
@@ -21,6 +21,8 @@ const RESULT_CACHE_CHARS = 64 * 2 ** 20;
 type Meta = Omit<JobRecord, 'result'> & { hasResult: boolean };
 
 export class FsJobStore implements JobStore {
+  /** create() indexes the record before its write, and the per-job write chain orders later updates after it. */
+  readonly createVisibleAtOnce = true;
   private readonly index = new Map<string, Meta>();
   /** Recently written or read results (a poll right after completion does not re-parse). */
   private readonly results = new Map<string, { value: unknown; chars: number }>();
@@ -81,12 +83,24 @@ export class FsJobStore implements JobStore {
    * The record written (and fsynced) beside the old one while `after` runs, renamed over it
    * once both are done: same order on disk as writing after `after` (the new record appears
    * only after what it points to is written), one fsync less on the path. `after` failing
-   * leaves the old record and removes the new one.
+   * leaves the old record and removes the new one. An `after` function is started once the
+   * new record's fsync is issued: what it does on this thread (the runner serializes the
+   * job's result there) then runs while the disk syncs, instead of before.
    */
-  private async persistAfter(meta: Meta, sync: boolean, after: Promise<unknown>): Promise<void> {
-    const prepared = prepareAtomic(this.file(meta.id), JSON.stringify(meta), sync);
+  private async persistAfter(meta: Meta, sync: boolean, after: NonNullable<UpdateOptions['after']>): Promise<void> {
+    let started: Promise<unknown> | undefined;
+    const start = () => {
+      if (!started) {
+        started = startAfter(after)!;
+        started.catch(() => undefined); // awaited below
+      }
+      return started;
+    };
+    if (typeof after !== 'function') start();
+    const prepared = prepareAtomic(this.file(meta.id), JSON.stringify(meta), sync, start);
     try {
-      await Promise.all([prepared.ready, after]);
+      await prepared.ready;
+      await start(); // started by now, unless the record's write failed first (then never)
     } catch (err) {
       await prepared.abort();
       throw err;
@@ -172,7 +186,7 @@ export class FsJobStore implements JobStore {
       const sync = (patch.state !== undefined && TERMINAL.has(patch.state)) || 'owner' in patch;
       if (opts.after && !hasNewResult) await this.persistAfter(next, sync, opts.after);
       else {
-        if (opts.after) await opts.after;
+        if (opts.after) await startAfter(opts.after);
         await this.persist(next, result, hasNewResult, sync);
       }
       this.index.set(id, next);
