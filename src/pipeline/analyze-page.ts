@@ -10,7 +10,7 @@ import type { PageContent, TextRun } from '../model/page.js';
 import { buildBlocks, toBlock } from './blocks/build-blocks.js';
 import { hintBlockType } from './classify/page-hints.js';
 import { buildLines } from './lines/build-lines.js';
-import { findBarCharts } from './charts/read-bar-chart.js';
+import { findCharts } from './charts/find-charts.js';
 import { detectPictures } from './pictures/detect-pictures.js';
 import { readingOrder } from './reading-order/xy-cut.js';
 import { detectTables } from './tables/detect-tables.js';
@@ -75,10 +75,9 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
     t.runIndices.forEach((i) => claimed.add(i));
     blocks.push({ kind: 'table', bbox: t.grid.bbox, lines: [], fontSize: bodySize, bold: false, italic: false, type: 'Table', typeConfidence: t.grid.confidence, table: t.grid });
   }
-  // Bar charts first: their bars stand apart (no drawing cluster), and their labels lie
-  // outside their bars; each is one Picture holding its labels and its data.
-  // (Two filled rectangles at least make a chart: most pages have fewer, and skip the copy of their runs.)
-  const charts = content.rects.length < 2 ? [] : findBarCharts(content.rects, content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox));
+  // Vector charts first (bars, lines, pies): their labels lie outside their marks; each is
+  // one Picture holding its labels and its data. (Pages without shapes skip the copy of their runs.)
+  const charts = content.rects.length < 2 && (content.shapes?.length ?? 0) === 0 ? [] : findCharts(content, content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox));
   for (const c of charts) {
     const inside = content.runs.flatMap((r, i) => (!claimed.has(i) && (c.runIndices.includes(i) || centreInside(r, c.box)) ? [i] : []));
     if (inside.reduce((n, i) => n + countWords(content.runs[i]!.text), 0) > MAX_PICTURE_WORDS) continue;
