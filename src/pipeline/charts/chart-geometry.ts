@@ -110,8 +110,9 @@ export interface ValueAxis {
 
 /**
  * The value axis of a plot spanning `lo..hi` along y (in the reader's space): numeric
- * labels in one column just left or right of `plot`, fitted value = a + b·y. The side with
- * more labels wins; the fit's worst error must stay under 2 % of the tick span.
+ * labels in one column just left or right of `plot`, three or more at one step, fitted
+ * value = a + b·y. The side with more labels wins; the fit's worst error must stay under
+ * 2 % of the tick span.
  */
 export function findValueAxis(plot: BBox, texts: readonly ChartText[], em: number): ValueAxis | null {
   const span = plot.height;
@@ -124,14 +125,25 @@ export function findValueAxis(plot: BBox, texts: readonly ChartText[], em: numbe
     const col = mode(side, edge, 1.5 * em)?.members ?? [];
     // One label per height (no two ticks at the same level).
     const ticks = col.filter((t, k) => !col.some((o, j) => j < k && Math.abs(cy(o.box) - cy(t.box)) < 0.5 * t.box.height));
-    if (ticks.length < 2) continue;
+    // An axis has three ticks or more at one step (a column of numbers in a table rarely has).
+    if (ticks.length < 3) continue;
+    const values = ticks.map((t) => tickNumber(t.text)!).sort((a, b) => a - b);
+    const steps = values.slice(1).map((v, k) => v - values[k]!);
+    const step = steps.slice().sort((a, b) => a - b)[steps.length >> 1]!;
+    if (!(step > 0) || steps.some((d) => Math.abs(d - step) > 0.01 * step)) continue;
     const fit = fitAxis(ticks.map((t) => ({ pos: cy(t.box), value: tickNumber(t.text)! })));
-    const values = ticks.map((t) => tickNumber(t.text)!);
-    const range = Math.max(...values) - Math.min(...values);
+    const range = values[values.length - 1]! - values[0]!;
     if (!fit || !(range > 0) || fit.error > 0.02 * range) continue;
     return { ticks, fit, at: (pos) => fit.a + fit.b * pos };
   }
   return null;
+}
+
+/** Values read off the axis stay near its ticks (within one tick span beyond them). */
+export function plausible(axis: ValueAxis, values: ReadonlyArray<number | null>): boolean {
+  const t = axis.ticks.map((x) => tickNumber(x.text)!);
+  const lo = Math.min(...t), hi = Math.max(...t), span = hi - lo;
+  return values.every((v) => v === null || (v >= lo - span && v <= hi + span));
 }
 
 export function axisSummary(axis: ValueAxis): { ticks: number[]; fit_error: number } {

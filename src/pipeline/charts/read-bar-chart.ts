@@ -11,7 +11,7 @@
 import type { BBox } from '../../model/document.js';
 import type { TextRun, VectorShape } from '../../model/page.js';
 import {
-  type ChartReading, type ChartText, axisSummary, bottom, chartTexts, contains, cx, findValueAxis, flip, medianSize, round6, right, union,
+  type ChartReading, type ChartText, axisSummary, bottom, chartTexts, contains, cx, findValueAxis, flip, medianSize, plausible, round6, right, union,
 } from './chart-geometry.js';
 import { fillOf, namesFor, readLegend, shapeBox } from './chart-legend.js';
 
@@ -107,6 +107,12 @@ export function readBarChart(region: BBox, rects: readonly BBox[], shapes: reado
     columns.push({ segs, dir, box: union(segs) });
   }
   if (columns.length < 2) return null;
+  // Small squares in a row are a line chart's markers, not bars.
+  const segsAll = columns.flatMap((c) => c.segs);
+  if (segsAll.filter((b) => b.width <= 8 && b.height <= 8 && Math.abs(b.width - b.height) < 1).length > segsAll.length / 2) return null;
+  // Shaded table cells hold words; bars hold at most their numbers.
+  const worded = columns.filter((c) => c.segs.some((seg) => texts.some((t) => /\p{L}\p{L}/u.test(t.text) && contains(seg, t.box)))).length;
+  if (worded > columns.length / 4) return null;
   const stacked = columns.some((c) => c.segs.length > 1);
 
   const plot = union(columns.map((c) => c.box));
@@ -150,6 +156,7 @@ export function readBarChart(region: BBox, rects: readonly BBox[], shapes: reado
     }));
   }
 
+  if (slots.length < 2 || !series.every((x) => plausible(axis, x.values))) return null;
   const runIndices = new Set<number>([...tickSet, ...categories.used, ...usedLegend.flatMap((e) => e.label.map((t) => t.i))]);
   const pieces = [region, ...usedLegend.map((e) => e.swatch), ...[...runIndices].map((i) => runs[i]!.bbox)];
   return {

@@ -10,7 +10,7 @@
 import type { BBox } from '../../model/document.js';
 import type { TextRun, VectorShape } from '../../model/page.js';
 import {
-  type ChartReading, type ChartText, axisSummary, bottom, chartTexts, contains, cx, cy, findValueAxis, fitAxis, medianSize, right, round6, tickNumber, union,
+  type ChartReading, type ChartText, axisSummary, bottom, chartTexts, contains, cx, cy, findValueAxis, fitAxis, medianSize, plausible, right, round6, tickNumber, union,
 } from './chart-geometry.js';
 import { namesFor, readLegend, shapeBox } from './chart-legend.js';
 
@@ -63,6 +63,9 @@ function readLineChart(series: Polyline[], shapes: readonly VectorShape[], runs:
   // The x axis is at the lowest tick when the lines stay above it.
   const lowest = Math.max(...axis.ticks.map((t) => cy(t.box)));
   if (lowest > bottom(plot)) plot = { ...plot, height: lowest - plot.top };
+  // The x axis (a horizontal stroke along the plot's bottom) gives the plot its full width.
+  const xAxis = shapes.filter((sh) => sh.stroke && sh.points.length <= 3).map(shapeBox).filter((b) => b.height < 1 && Math.abs(b.top - bottom(plot)) <= 2 && b.left <= right(plot) && right(b) >= plot.left && b.width >= plot.width);
+  if (xAxis.length) plot = union([plot, ...xAxis]);
 
   // x labels: one row just under the plot, within its width (and half a step beyond).
   const xs = series.flatMap((s) => s.pts.map((p) => p[0])).sort((a, b) => a - b);
@@ -99,7 +102,9 @@ function readLineChart(series: Polyline[], shapes: readonly VectorShape[], runs:
     return best ? round6(axis.at(best[1])) : null;
   };
   const values = series.map((s) => slots.map((x) => valueAt(s, x)));
-  if (values.every((v) => v.filter((x) => x !== null).length < 2)) return null;
+  // Every series has a value at half the categories at least (a line broken into pieces,
+  // read piece by piece, would give a partial chart), all near the axis's range.
+  if (values.some((v) => v.filter((x) => x !== null).length < Math.max(2, slots.length / 2)) || !values.every((v) => plausible(axis, v))) return null;
 
   const inChart = new Set([...ticks, ...used.map((t) => t.i)]);
   const isSeries = (b: BBox) => series.some((s) => Math.abs(s.box.left - b.left) < 0.1 && Math.abs(s.box.width - b.width) < 0.1);
