@@ -35,7 +35,7 @@ for (const row of rows) {
     try {
       const content = await extractPageContent(await doc.getPage(p));
       pages++;
-      const found = findCharts(content, content.runs, []);
+      const found = findCharts(content, content.runs, []).flatMap((f) => (f.chart ? [{ ...f, chart: f.chart }] : []));
       const shapes = content.shapes ?? [];
       const slices = shapes.filter((s) => s.fill && s.closed && s.curve.some(Boolean)).length;
       const polylines = shapes.filter((s) => s.stroke && !s.fill && !s.closed && s.points.length >= 5 && s.points.every((q, k) => k === 0 || q[0] > s.points[k - 1]![0])).length;
