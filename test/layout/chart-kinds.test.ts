@@ -85,6 +85,18 @@ describe('vector charts of every kind', () => {
     expect(others).not.toMatch(/North|2024|\b400\b/);
   });
 
+  it('a table of shaded cells with words is not a chart, nor a column of unevenly spaced numbers an axis', async () => {
+    const r = await engine.waitForJob((await engine.parse({ data: await pagePdf((page, font) => {
+      ['Planning and preparation', 'Fieldwork in the regions', 'Analysis of the returns', 'Writing the final report'].forEach((w, k) => {
+        page.drawRectangle({ x: 150, y: 560 - k * 40, width: 120 + 60 * k, height: 24, color: COLOURS[k % 2]! });
+        page.drawText(w, { x: 156, y: 568 - k * 40, size: 9, font });
+        text(page, font, String([3, 7, 12, 30][k]), 140, 572 - k * 40, 'right');
+      });
+    }), fileName: 'not-chart.pdf' })).job_id);
+    const segs = (r.chunks ?? []).flatMap((c) => c.segments as unknown as Seg[]);
+    expect(segs.filter((s) => s.chart_data !== null)).toEqual([]);
+  });
+
   it('negative bars on a baseline in the middle', async () => {
     const cats = ['Q1', 'Q2', 'Q3', 'Q4', 'Q5'];
     const truth = [35, -20, 62.5, -41, 10];
