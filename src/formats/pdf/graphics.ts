@@ -81,7 +81,8 @@ const MIN_PATH = 1;
 const MAX_PATHS = 20000;
 /** Shapes kept with their vertices: charts have far fewer; maps and plots past it are not read. */
 const MAX_SHAPES = 5000;
-const MAX_SHAPE_POINTS = 5000;
+/** Vertices kept over all of a page's shapes (a few MB at most). */
+const MAX_SHAPE_POINTS = 200000;
 
 function apply(m: readonly number[], x: number, y: number): [number, number] {
   return [m[0]! * x + m[2]! * y + m[4]!, m[1]! * x + m[3]! * y + m[5]!];
@@ -109,6 +110,7 @@ export function walkGraphics(
   withColor = false,
 ): GraphicsContent {
   const out: GraphicsContent = { runs: [], rules: [], rects: [], images: [], paths: [], shapes: [] };
+  shapePoints = 0;
   let ctm: readonly number[] = baseTransform;
   let lineWidth = 1;
   let ts = new TextState();
@@ -261,6 +263,9 @@ function clip(b: BBox, page: BBox): BBox {
 }
 
 /** Split a path into subpaths; classify each as rule(s), rectangle, or generic path. */
+/** Vertices kept in `shapes` so far on the page being walked (walkGraphics resets it). */
+let shapePoints = 0;
+
 function collectPath(
   data: ArrayLike<number>,
   ctm: readonly number[],
@@ -277,7 +282,10 @@ function collectPath(
   const flush = () => {
     if (pts.length >= 2) {
       classifySubpath(pts, curved, stroked, filled, strokeWidth, out);
-      if (out.shapes.length < MAX_SHAPES && pts.length <= MAX_SHAPE_POINTS) out.shapes.push({ points: pts, curve: curves, ...paint, closed });
+      if (out.shapes.length < MAX_SHAPES && shapePoints + pts.length <= MAX_SHAPE_POINTS) {
+        out.shapes.push({ points: pts, curve: curves, ...paint, closed });
+        shapePoints += pts.length;
+      }
     }
     pts = [];
     curves = [];

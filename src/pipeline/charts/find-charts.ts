@@ -13,6 +13,8 @@ import { findBarCharts } from './read-bar-chart.js';
 import { findLineCharts } from './read-line-chart.js';
 import { findPieCharts } from './read-pie-chart.js';
 
+const MAX_RECTS = 3000;
+
 /** A chart's Picture: its box and runs, and its data when the drawing was read (else null). */
 export interface FoundChart {
   chart: ChartData | null;
@@ -27,7 +29,8 @@ export function findCharts(content: PageContent, runs: readonly TextRun[], exclu
   const add = (found: FoundChart[]) => {
     for (const r of found) if (!out.some((o) => overlaps(o.box, r.box))) out.push(r);
   };
-  if (content.rects.length >= 2) add(findBarCharts(content.rects, shapes, runs, exclude));
+  // Past a few thousand rectangles (maps, dense shaded tables) the quadratic bar search is not run.
+  if (content.rects.length >= 2 && content.rects.length <= MAX_RECTS) add(findBarCharts(content.rects, shapes, runs, exclude));
   if (shapes.length >= 1) {
     const taken = [...exclude, ...out.map((o) => o.box)];
     add(findPieCharts(shapes, runs, taken));
