@@ -89,5 +89,10 @@ const CAPTION = /^(fig(ure)?|chart|graph|plot|table|tab|source|sources|note|note
 export function axisTitles(box: BBox, texts: readonly ChartText[], em: number): ChartText[] {
   const captions = texts.filter((t) => CAPTION.test(t.text));
   const onCaptionLine = (t: ChartText) => captions.some((c) => Math.abs(cy(c.box) - cy(t.box)) < 0.5 * em && c.box.left <= t.box.left + 0.5);
-  return texts.filter((t) => !contains(box, t.box) && t.text.length <= 60 && !onCaptionLine(t) && ((right(t.box) <= box.left + 1 && right(t.box) >= box.left - 3 * em && cy(t.box) >= box.top && cy(t.box) <= bottom(box)) || (t.box.top >= bottom(box) - 1 && t.box.top <= bottom(box) + 1.5 * em && cx(t.box) >= box.left && cx(t.box) <= right(box))));
+  // A title under the chart is a whole short line lying under it (not the start of a note's line).
+  const shortLineUnder = (t: ChartText) => {
+    const line = texts.filter((o) => Math.abs(cy(o.box) - cy(t.box)) < 0.4 * em);
+    return line.reduce((n, o) => n + o.text.length + 1, 0) <= 60 && line.every((o) => o.box.left >= box.left - em && right(o.box) <= right(box) + em);
+  };
+  return texts.filter((t) => !contains(box, t.box) && t.text.length <= 60 && !onCaptionLine(t) && (t.box.top < bottom(box) - 1 || shortLineUnder(t)) && ((right(t.box) <= box.left + 1 && right(t.box) >= box.left - 3 * em && cy(t.box) >= box.top && cy(t.box) <= bottom(box)) || (t.box.top >= bottom(box) - 1 && t.box.top <= bottom(box) + 1.5 * em && cx(t.box) >= box.left && cx(t.box) <= right(box))));
 }
