@@ -50,10 +50,28 @@ function lines(nums: ChartText[], key: (t: ChartText) => number, pos: (t: ChartT
   return out;
 }
 
+/**
+ * A run of several numbers ("2 3 4 5 6", one text item in some PDFs' x axes) as one text per
+ * number, each placed by its characters' share of the run's width.
+ */
+function splitNumbers(t: ChartText): ChartText[] {
+  const parts = t.text.split(/\s+/);
+  if (parts.length < 2 || !parts.every((p) => tickNumber(p) !== null)) return [t];
+  const out: ChartText[] = [];
+  const per = t.box.width / t.text.length;
+  let at = 0;
+  for (const p of parts) {
+    const k = t.text.indexOf(p, at);
+    out.push({ ...t, text: p, box: { ...t.box, left: t.box.left + k * per, width: p.length * per } });
+    at = k + p.length;
+  }
+  return out;
+}
+
 export function findChartFrames(content: PageContent, runs: readonly TextRun[], exclude: readonly BBox[]): ChartFrame[] {
   const texts = chartTexts(runs).filter((t) => !exclude.some((e) => contains(e, t.box)));
   const em = medianSize(texts);
-  const nums = texts.filter((t) => tickNumber(t.text) !== null && (t.box.width < 6 * em));
+  const nums = texts.flatMap(splitNumbers).filter((t) => tickNumber(t.text) !== null && t.box.width < 6 * em);
   if (nums.length < 6) return [];
   const columns = lines(nums, (t) => right(t.box), (t) => cy(t.box), 6 * em).filter((c) => evenAxis(c, (t) => cy(t.box)));
   const rows = lines(nums, (t) => cy(t.box), (t) => cx(t.box), 12 * em).filter((r) => evenAxis(r, (t) => cx(t.box)));
@@ -91,7 +109,13 @@ export function axisTitles(box: BBox, texts: readonly ChartText[], em: number): 
   const onCaptionLine = (t: ChartText) => captions.some((c) => Math.abs(cy(c.box) - cy(t.box)) < 0.5 * em && c.box.left <= t.box.left + 0.5);
   // A title under the chart is a whole short line lying under it (not the start of a note's line).
   const shortLineUnder = (t: ChartText) => {
-    const line = texts.filter((o) => Math.abs(cy(o.box) - cy(t.box)) < 0.4 * em);
+    // The runs of t's line joined to it by gaps under 1.5 em on either side.
+    const row = texts.filter((o) => Math.abs(cy(o.box) - cy(t.box)) < 0.4 * em).sort((a, c) => a.box.left - c.box.left);
+    const k = row.indexOf(t);
+    let [i, j] = [k, k];
+    while (i > 0 && row[i]!.box.left - right(row[i - 1]!.box) < 1.5 * em) i--;
+    while (j < row.length - 1 && row[j + 1]!.box.left - right(row[j]!.box) < 1.5 * em) j++;
+    const line = row.slice(i, j + 1);
     return line.reduce((n, o) => n + o.text.length + 1, 0) <= 60 && line.every((o) => o.box.left >= box.left - em && right(o.box) <= right(box) + em);
   };
   return texts.filter((t) => !contains(box, t.box) && t.text.length <= 60 && !onCaptionLine(t) && (t.box.top < bottom(box) - 1 || shortLineUnder(t)) && ((right(t.box) <= box.left + 1 && right(t.box) >= box.left - 3 * em && cy(t.box) >= box.top && cy(t.box) <= bottom(box)) || (t.box.top >= bottom(box) - 1 && t.box.top <= bottom(box) + 1.5 * em && cx(t.box) >= box.left && cx(t.box) <= right(box))));
