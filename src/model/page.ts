@@ -44,13 +44,32 @@ export interface RuleLine {
   width: number;
 }
 
-/** Everything the pipeline knows about one page before segmentation. */
+/**
+ * A painted vector path with its vertices and colours, kept for reading charts (bars by
+ * fill colour, line-chart polylines, pie slices). Curves keep their end points only; a
+ * vertex reached by a curve is flagged, so a pie slice's apex (reached and left by straight
+ * edges) can be told from its arc.
+ */
+export interface VectorShape {
+  /** Vertices in page units (y down), subpath by subpath; a closed subpath repeats its first. */
+  points: Array<[number, number]>;
+  /** Per vertex: reached by a curve segment. */
+  curve: boolean[];
+  /** Fill colour '#rrggbb' when filled, else null. */
+  fill: string | null;
+  /** Stroke colour '#rrggbb' when stroked, else null. */
+  stroke: string | null;
+  /** The subpath ends with a close (or returns to its start). */
+  closed: boolean;
+}
+
 /** A raster image's box on the page, and its resolution there when known. */
 export interface PlacedImage extends BBox {
   /** Image pixels per inch of the page along the image's coarser axis. */
   ppi?: number;
 }
 
+/** Everything the pipeline knows about one page before segmentation. */
 export interface PageContent {
   /** 1-based. */
   pageNumber: number;
@@ -65,6 +84,8 @@ export interface PageContent {
   images: PlacedImage[];
   /** Boxes of vector paths that are neither rules nor plain rectangles (curves, polygons). */
   graphics: BBox[];
+  /** Painted paths with vertices and colours (PDF text layers; for charts). Absent for OCR pages. */
+  shapes?: VectorShape[];
   /** How the text was obtained. */
   textSource: 'text' | 'ocr' | 'none';
   /** Link annotations of the page; read only when the job asks for hyperlinks. */

@@ -10,7 +10,7 @@ import type { PageContent, TextRun } from '../model/page.js';
 import { buildBlocks, toBlock } from './blocks/build-blocks.js';
 import { hintBlockType } from './classify/page-hints.js';
 import { buildLines } from './lines/build-lines.js';
-import { findBarCharts } from './charts/read-bar-chart.js';
+import { findCharts } from './charts/find-charts.js';
 import { detectPictures } from './pictures/detect-pictures.js';
 import { readingOrder } from './reading-order/xy-cut.js';
 import { detectTables } from './tables/detect-tables.js';
@@ -29,6 +29,8 @@ export interface AnalyzeOptions {
 
 /** Text inside a picture region stays with the picture only if there is little of it. */
 const MAX_PICTURE_WORDS = 60;
+/** A chart found from its axes holds its ticks, titles and legend: more words than a figure. */
+const MAX_CHART_WORDS = 150;
 
 function centreInside(r: TextRun, b: BBox): boolean {
   const cx = r.bbox.left + r.bbox.width / 2;
@@ -75,13 +77,12 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
     t.runIndices.forEach((i) => claimed.add(i));
     blocks.push({ kind: 'table', bbox: t.grid.bbox, lines: [], fontSize: bodySize, bold: false, italic: false, type: 'Table', typeConfidence: t.grid.confidence, table: t.grid });
   }
-  // Bar charts first: their bars stand apart (no drawing cluster), and their labels lie
-  // outside their bars; each is one Picture holding its labels and its data.
-  // (Two filled rectangles at least make a chart: most pages have fewer, and skip the copy of their runs.)
-  const charts = content.rects.length < 2 ? [] : findBarCharts(content.rects, content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox));
+  // Charts first (bars, lines, pies read; others framed by their axes): their labels lie outside
+  // their marks; each is one Picture holding its labels (and its data when read). (Pages without shapes skip the copy of their runs.)
+  const charts = content.rects.length < 2 && !content.shapes?.length && content.images.length === 0 ? [] : findCharts(content, content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox));
   for (const c of charts) {
     const inside = content.runs.flatMap((r, i) => (!claimed.has(i) && (c.runIndices.includes(i) || centreInside(r, c.box)) ? [i] : []));
-    if (inside.reduce((n, i) => n + countWords(content.runs[i]!.text), 0) > MAX_PICTURE_WORDS) continue;
+    if (inside.reduce((n, i) => n + countWords(content.runs[i]!.text), 0) > MAX_CHART_WORDS) continue;
     inside.forEach((i) => claimed.add(i));
     blocks.push({ kind: 'picture', bbox: c.box, lines: buildLines(inside.map((i) => content.runs[i]!)), fontSize: bodySize, bold: false, italic: false, type: 'Picture', typeConfidence: 0.8, chart: c.chart });
   }

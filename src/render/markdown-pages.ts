@@ -82,12 +82,13 @@ export function gridMarkdown(grid: TableGrid): string {
 }
 
 function chartMarkdown(chart: unknown): string {
-  const c = chart as { chart_type?: string; series?: Array<{ name: string; categories: string[]; values: Array<number | null> }> };
+  // Office charts carry categories per series; charts read from PDF drawings (pipeline/charts) once for all.
+  const c = chart as { chart_type?: string; categories?: string[]; series?: Array<{ name: string | null; categories?: string[]; values: Array<number | null> }> };
   const series = c.series ?? [];
   if (series.length === 0) return '';
-  const cats = series.reduce<string[]>((a, s) => (s.categories.length > a.length ? s.categories : a), []);
+  const cats = c.categories ?? series.reduce<string[]>((a, s) => ((s.categories?.length ?? 0) > a.length ? s.categories! : a), []);
   const n = Math.max(cats.length, ...series.map((s) => s.values.length));
-  const rows = [['', ...series.map((s) => cell(s.name))].join(' | ')];
+  const rows = [['', ...series.map((s) => cell(s.name ?? ''))].join(' | ')];
   for (let i = 0; i < n; i++) rows.push([cell(cats[i] ?? ''), ...series.map((s) => (s.values[i] ?? '').toString())].join(' | '));
   return [`| ${rows[0]} |`, `|${' --- |'.repeat(series.length + 1)}`, ...rows.slice(1).map((r) => `| ${r} |`)].join('\n');
 }
@@ -126,8 +127,8 @@ export function itemMarkdown(item: DocItem): string {
     case 'Picture': {
       const img = item.image ? `![${item.text.replace(/[[\]\n]/g, ' ')}](${item.image})` : '<!-- image -->';
       if (!item.chart) return img;
-      const c = item.chart as { chart_type?: string; title?: string };
-      const kind = (c.chart_type ?? 'chart').replace(/(3D)?Chart$/, '').replace(/^\w/, (x) => x.toUpperCase());
+      const c = item.chart as { chart_type?: string; type?: string; title?: string };
+      const kind = (c.chart_type ?? c.type ?? 'chart').replace(/(3D)?Chart$/, '').replace(/^\w/, (x) => x.toUpperCase());
       return [c.title ? escapeText(c.title) : '', img, `${kind} chart`, chartMarkdown(item.chart)].filter(Boolean).join('\n\n');
     }
     case 'Formula':

@@ -5,7 +5,7 @@
  * paths (charts, diagrams).
  */
 import type { BBox } from '../../model/document.js';
-import type { PlacedImage, RuleLine, TextRun } from '../../model/page.js';
+import type { PlacedImage, RuleLine, TextRun, VectorShape } from '../../model/page.js';
 import { multiply, showText, TextState, type FontFace, type Glyph } from './text-state.js';
 
 export interface GraphicsContent {
@@ -15,6 +15,8 @@ export interface GraphicsContent {
   images: PlacedImage[];
   /** Boxes of vector paths that are neither rules nor plain rectangles. */
   paths: BBox[];
+  /** Every painted subpath with vertices and colours (capped), for reading charts. */
+  shapes: VectorShape[];
 }
 
 /** pdf.js OPS / DrawOPS codes (stable across 5.x; see pdf.mjs). */
@@ -62,6 +64,7 @@ export interface OpCodes {
   closeEOFillStroke: number;
   /** pdf.js turns every fill colour (gray, CMYK, RGB, named spaces) into this, args [hex]. */
   setFillRGBColor: number;
+  setStrokeRGBColor: number;
 }
 
 const DRAW_MOVE = 0;
@@ -76,6 +79,10 @@ const THIN = 2.5;
 const MIN_PATH = 1;
 /** Stop collecting after this many path boxes: enough to locate graphics regions. */
 const MAX_PATHS = 20000;
+/** Shapes kept with their vertices: charts have far fewer; maps and plots past it are not read. */
+const MAX_SHAPES = 5000;
+/** Vertices kept over all of a page's shapes (a few MB at most). */
+const MAX_SHAPE_POINTS = 200000;
 
 function apply(m: readonly number[], x: number, y: number): [number, number] {
   return [m[0]! * x + m[2]! * y + m[4]!, m[1]! * x + m[3]! * y + m[5]!];
@@ -102,13 +109,15 @@ export function walkGraphics(
   /** Give each text run the fill colour it was painted with (`TextRun.color`). */
   withColor = false,
 ): GraphicsContent {
-  const out: GraphicsContent = { runs: [], rules: [], rects: [], images: [], paths: [] };
+  const out: GraphicsContent = { runs: [], rules: [], rects: [], images: [], paths: [], shapes: [] };
+  shapePoints = 0;
   let ctm: readonly number[] = baseTransform;
   let lineWidth = 1;
   let ts = new TextState();
   // Fill colour as pdf.js reports it ('#rrggbb'); black until set, as in PDF.
   let fill = '#000000';
-  const stack: Array<{ ctm: readonly number[]; lineWidth: number; ts: TextState; fill: string }> = [];
+  let stroke = '#000000';
+  const stack: Array<{ ctm: readonly number[]; lineWidth: number; ts: TextState; fill: string; stroke: string }> = [];
   const strokeOps = new Set([ops.stroke, ops.closeStroke, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
   const fillOps = new Set([ops.fill, ops.eoFill, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
   const imageOps = new Set([
@@ -176,20 +185,22 @@ export function walkGraphics(
       ts.rise = Number(args[0]) || 0;
     } else if (fn === ops.setFillRGBColor && args) {
       if (typeof args[0] === 'string') fill = args[0];
+    } else if (fn === ops.setStrokeRGBColor && args) {
+      if (typeof args[0] === 'string') stroke = args[0];
     } else if (fn === ops.save) {
-      stack.push({ ctm, lineWidth, ts: ts.clone(), fill });
+      stack.push({ ctm, lineWidth, ts: ts.clone(), fill, stroke });
     } else if (fn === ops.restore) {
       const s = stack.pop();
-      if (s) ({ ctm, lineWidth, ts, fill } = s);
+      if (s) ({ ctm, lineWidth, ts, fill, stroke } = s);
     } else if (fn === ops.transform && args) {
       ctm = multiply(ctm, args as number[]);
     } else if (fn === ops.paintFormXObjectBegin && args) {
-      stack.push({ ctm, lineWidth, ts: ts.clone(), fill });
+      stack.push({ ctm, lineWidth, ts: ts.clone(), fill, stroke });
       const matrix = args[0] as number[] | null;
       if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
     } else if (fn === ops.paintFormXObjectEnd) {
       const s = stack.pop();
-      if (s) ({ ctm, lineWidth, ts, fill } = s);
+      if (s) ({ ctm, lineWidth, ts, fill, stroke } = s);
     } else if (fn === ops.setLineWidth && args) {
       lineWidth = Number(args[0]) || 0;
     } else if (hidden > 0) {
@@ -210,7 +221,8 @@ export function walkGraphics(
       const filled = fillOps.has(paintOp);
       if (!stroked && !filled) continue; // clipping paths and endPath paint nothing
       const ctmScale = Math.sqrt(Math.abs(ctm[0]! * ctm[3]! - ctm[1]! * ctm[2]!)) || 1;
-      collectPath(data, ctm, stroked, filled, Math.max(lineWidth * ctmScale, 0.1 * scale), out);
+      const paint = { fill: filled ? fill : null, stroke: stroked ? stroke : null };
+      collectPath(data, ctm, stroked, filled, Math.max(lineWidth * ctmScale, 0.1 * scale), out, paint);
     }
     if (withColor) for (let k = painted; k < sink.length; k++) sink[k]!.color = fill;
   }
@@ -251,6 +263,9 @@ function clip(b: BBox, page: BBox): BBox {
 }
 
 /** Split a path into subpaths; classify each as rule(s), rectangle, or generic path. */
+/** Vertices kept in `shapes` so far on the page being walked (walkGraphics resets it). */
+let shapePoints = 0;
+
 function collectPath(
   data: ArrayLike<number>,
   ctm: readonly number[],
@@ -258,31 +273,50 @@ function collectPath(
   filled: boolean,
   strokeWidth: number,
   out: GraphicsContent,
+  paint: { fill: string | null; stroke: string | null },
 ): void {
   let pts: Array<[number, number]> = [];
+  let curves: boolean[] = [];
   let curved = false;
+  let closed = false;
   const flush = () => {
-    if (pts.length >= 2) classifySubpath(pts, curved, stroked, filled, strokeWidth, out);
+    if (pts.length >= 2) {
+      classifySubpath(pts, curved, stroked, filled, strokeWidth, out);
+      if (out.shapes.length < MAX_SHAPES && shapePoints + pts.length <= MAX_SHAPE_POINTS) {
+        out.shapes.push({ points: pts, curve: curves, ...paint, closed });
+        shapePoints += pts.length;
+      }
+    }
     pts = [];
+    curves = [];
     curved = false;
+    closed = false;
   };
   for (let i = 0; i < data.length; ) {
     const op = data[i++];
     if (op === DRAW_MOVE) {
       flush();
       pts.push(apply(ctm, data[i++]!, data[i++]!));
+      curves.push(false);
     } else if (op === DRAW_LINE) {
       pts.push(apply(ctm, data[i++]!, data[i++]!));
+      curves.push(false);
     } else if (op === DRAW_CURVE) {
       curved = true;
       i += 4;
       pts.push(apply(ctm, data[i++]!, data[i++]!));
+      curves.push(true);
     } else if (op === DRAW_QUAD) {
       curved = true;
       i += 2;
       pts.push(apply(ctm, data[i++]!, data[i++]!));
+      curves.push(true);
     } else if (op === DRAW_CLOSE) {
-      if (pts.length > 0) pts.push(pts[0]!);
+      if (pts.length > 0) {
+        pts.push(pts[0]!);
+        curves.push(false);
+        closed = true;
+      }
     } else {
       break; // unknown opcode: stop rather than misread the rest
     }

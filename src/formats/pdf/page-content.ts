@@ -73,6 +73,7 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
     rects: g.rects.filter(onPage),
     images: g.images.filter((b) => b.width > 0 && b.height > 0),
     graphics: g.paths.filter(onPage),
+    shapes: g.shapes,
     textSource: runs.length > 0 ? 'text' : 'none',
     ...(links ? { links } : {}),
   };

@@ -17,6 +17,7 @@ import type { TaskHandlers } from '../tasks.js';
 import type { ParseOptions } from './options.js';
 import type { OcrSettings } from '../../pipeline/pages/page-ocr.js';
 import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
+import { usesTableOcr } from './processing-notes.js';
 
 export interface ParseContext {
   jobId: string;
@@ -107,6 +108,7 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
     ocrEngine: options.ocr_engine,
     highResolution: options.use_high_resolution,
     cropDir: wantsImages(options) ? path.join(ctx.jobDir, 'images') : null,
+    ...(usesTableOcr(options.segment_processing) ? { tableOcr: true } : {}),
   };
   // Compiled while the workers read the pages (parse-assembly.ts); awaited once they are back.
   const loading = assembly();

@@ -1,194 +1,199 @@
 /**
- * Vector bar charts → their data (issue 29 item 6). A chart drawn as filled rectangles on a
- * common baseline, with numbers beside its value axis, is read back from its geometry: the
- * tick labels give the axis scale (a straight-line fit of value against position), each
- * bar's far edge its value, the labels under (or beside) the bars their categories, and the
- * legend's entries, in drawing order, the series' names. Bars sharing a category slot are
- * grouped series. Pure: boxes and text runs in page units, y down.
- *
- * What it does not read yet: horizontal, stacked or negative bars, lines, pies (null: the
- * chart is still one Picture segment, without `chart_data`), and series names when the
- * legend's entries do not match the series one for one in drawing order.
+ * Vector bar charts → their data (issue 29 item 6). Bars are filled rectangles standing on
+ * a common baseline; the numbers beside the value axis give the scale (a straight-line fit
+ * of value against position), each bar's far edge its value, the labels past the plot its
+ * categories, and the legend (matched by fill colour) the series' names. Horizontal bars
+ * are read as vertical ones with x and y swapped; negative bars hang from the same
+ * baseline; bars side by side in one category slot are grouped series; segments piled on
+ * one bar are stacked series, one per fill colour, in legend order. Pure: boxes and text
+ * runs in page units, y down.
  */
 import type { BBox } from '../../model/document.js';
-import type { TextRun } from '../../model/page.js';
+import type { TextRun, VectorShape } from '../../model/page.js';
+import {
+  type ChartReading, type ChartText, axisSummary, bottom, chartTexts, contains, cx, findValueAxis, flip, medianSize, plausible, round6, right, union,
+} from './chart-geometry.js';
+import { fillOf, namesFor, readLegend, shapeBox } from './chart-legend.js';
 
-export interface ChartData {
-  type: 'bar';
-  orientation: 'vertical' | 'horizontal';
-  categories: string[];
-  series: Array<{ name: string | null; values: number[] }>;
-  /** The value axis as read: tick labels and the fit's worst error in value units. */
-  value_axis: { ticks: number[]; fit_error: number };
-  source: 'vector';
-}
+type Orientation = 'vertical' | 'horizontal';
+const TOL = 0.75;
 
-export interface BarChartReading {
-  chart: ChartData;
-  /** The chart with its labels (axis, categories, legend): the Picture's box. */
-  box: BBox;
-  /** Runs (indices into the given runs) that belong to the chart. */
-  runIndices: number[];
-}
-
-const right = (b: BBox) => b.left + b.width;
-const bottom = (b: BBox) => b.top + b.height;
-const cx = (b: BBox) => b.left + b.width / 2;
-const cy = (b: BBox) => b.top + b.height / 2;
-
-/** A tick label's number: "1,200", "40%", "$3.5", "−2" (null when the text is not one number). */
-export function tickNumber(text: string): number | null {
-  const t = text.trim().replace(/[\u2212\u2013]/g, '-').replace(/[$€£%\s]/g, '').replace(/,(?=\d{3}\b)/g, '');
-  if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
-  return Number(t);
-}
-
-/** Least-squares line value = a + b·pos; null when fewer than two distinct positions. */
-function fitAxis(points: Array<{ pos: number; value: number }>): { a: number; b: number; error: number } | null {
-  const n = points.length;
-  if (n < 2) return null;
-  const mp = points.reduce((s, p) => s + p.pos, 0) / n;
-  const mv = points.reduce((s, p) => s + p.value, 0) / n;
-  let sxx = 0, sxy = 0;
-  for (const p of points) {
-    sxx += (p.pos - mp) ** 2;
-    sxy += (p.pos - mp) * (p.value - mv);
-  }
-  if (sxx < 1e-6) return null;
-  const b = sxy / sxx;
-  const a = mv - b * mp;
-  const error = Math.max(...points.map((p) => Math.abs(a + b * p.pos - p.value)));
-  return { a, b, error };
-}
-
-/** The most common value of `xs` within `tol`, and the items near it. */
-function mode<T>(items: T[], key: (t: T) => number, tol: number): { value: number; members: T[] } | null {
-  let best: { value: number; members: T[] } | null = null;
-  for (const it of items) {
-    const v = key(it);
-    const members = items.filter((o) => Math.abs(key(o) - v) <= tol);
-    if (!best || members.length > best.members.length) best = { value: v, members };
-  }
-  return best;
-}
-
-function union(boxes: BBox[]): BBox {
-  const l = Math.min(...boxes.map((b) => b.left));
-  const t = Math.min(...boxes.map((b) => b.top));
-  return { left: l, top: t, width: Math.max(...boxes.map(right)) - l, height: Math.max(...boxes.map(bottom)) - t };
-}
+/** One bar: its segments from the baseline outward, and the way it grows (-1 up, +1 down). */
+interface Column { segs: BBox[]; dir: -1 | 1; box: BBox }
 
 /**
- * Read the bar chart drawn in `region` (a picture region found from its paths), with the
- * page's filled rectangles and text runs. Null when the region holds no readable bar chart.
+ * Every bar chart of a page: filled rectangles with an edge on a common line (two or more,
+ * of different lengths, outside `exclude`), vertical or horizontal, read over their union
+ * (with the segments stacked on them); only those whose value axis reads are returned.
  */
-export function readBarChart(region: BBox, rects: readonly BBox[], runs: readonly TextRun[]): BarChartReading | null {
-  const inRegion = (b: BBox) => cx(b) >= region.left - 1 && cx(b) <= right(region) + 1 && cy(b) >= region.top - 1 && cy(b) <= bottom(region) + 1;
-  const area = region.width * region.height;
-  const shapes = rects.filter((r) => inRegion(r) && r.width * r.height < 0.5 * area && r.width >= 1 && r.height >= 1);
-  // Legend swatches may sit outside the bars' box (above the tallest bar, beside): looked
-  // for within half the chart's size around it.
-  const mx = 0.5 * region.width;
-  const my = 0.5 * region.height;
-  const near = rects.filter((r) => !shapes.includes(r) && cx(r) >= region.left - mx && cx(r) <= right(region) + mx && cy(r) >= region.top - my && cy(r) <= bottom(region) + my);
-  return readOriented(region, shapes, near, runs, 'vertical');
-}
-
-/**
- * Every bar chart of a page: filled rectangles standing on a common baseline (two or more,
- * of different heights, outside `exclude`) are a candidate, read by readBarChart over their
- * union; only those whose value axis reads are returned.
- */
-export function findBarCharts(rects: readonly BBox[], runs: readonly TextRun[], exclude: readonly BBox[] = []): BarChartReading[] {
-  const free = rects.filter((r) => r.width >= 1 && r.height > 0.5 && !exclude.some((e) => cx(r) >= e.left && cx(r) <= right(e) && cy(r) >= e.top && cy(r) <= bottom(e)));
-  const out: BarChartReading[] = [];
-  const used = new Set<BBox>();
-  for (const r of free.slice().sort((a, b) => bottom(b) - bottom(a))) {
-    if (used.has(r)) continue;
-    const group = free.filter((o) => !used.has(o) && Math.abs(bottom(o) - bottom(r)) <= 0.75);
-    group.forEach((o) => used.add(o));
-    if (group.length < 2 || new Set(group.map((g) => Math.round(g.height * 4))).size < 2) continue;
-    const reading = readBarChart(union(group), rects, runs);
-    if (reading && !out.some((o) => cx(o.box) >= reading.box.left && cx(o.box) <= right(reading.box) && cy(o.box) >= reading.box.top && cy(o.box) <= bottom(reading.box))) out.push(reading);
+export function findBarCharts(rects: readonly BBox[], shapes: readonly VectorShape[], runs: readonly TextRun[], exclude: readonly BBox[] = []): ChartReading[] {
+  const free = rects.filter((r) => r.width >= 1 && r.height > 0.5 && !exclude.some((e) => contains(e, r)));
+  const out: ChartReading[] = [];
+  for (const orientation of ['vertical', 'horizontal'] as const) {
+    const f = orientation === 'vertical' ? (b: BBox) => b : flip;
+    const boxes = free.map(f);
+    const used = new Set<BBox>();
+    const edges = boxes.flatMap((b) => [{ b, y: bottom(b) }, { b, y: b.top }]).sort((p, q) => q.y - p.y);
+    for (const e of edges) {
+      if (used.has(e.b)) continue;
+      const group = boxes.filter((o) => !used.has(o) && (Math.abs(bottom(o) - e.y) <= TOL || Math.abs(o.top - e.y) <= TOL));
+      if (group.length < 2 || new Set(group.map((g) => Math.round(g.height * 4))).size < 2) continue;
+      const stacked = stackOn(group, boxes, e.y);
+      [...group, ...stacked].forEach((o) => used.add(o));
+      const region = f(union([...group, ...stacked]));
+      if (out.some((o) => contains(o.box, region))) continue;
+      const reading = readBarChart(region, rects, shapes, runs, orientation);
+      if (reading) out.push(reading);
+    }
   }
   return out;
 }
 
-/** Swap x and y (for horizontal bars, not read yet). */
-const flip = (b: BBox): BBox => ({ left: b.top, top: b.left, width: b.height, height: b.width });
+/** Boxes piled on the group's bars (same sides, touching end to end), away from `base`. */
+function stackOn(group: BBox[], boxes: BBox[], base: number): BBox[] {
+  const out: BBox[] = [];
+  for (const g of group) {
+    const up = Math.abs(bottom(g) - base) <= TOL;
+    let cur = g;
+    for (;;) {
+      const next = boxes.find((o) => o !== cur && !group.includes(o) && !out.includes(o) && Math.abs(o.left - cur.left) <= TOL && Math.abs(right(o) - right(cur)) <= TOL && (up ? Math.abs(bottom(o) - cur.top) <= TOL : Math.abs(o.top - bottom(cur)) <= TOL));
+      if (!next) break;
+      out.push(next);
+      cur = next;
+    }
+  }
+  return out;
+}
 
-function readOriented(region: BBox, shapes: BBox[], around: BBox[], runs: readonly TextRun[], orientation: 'vertical' | 'horizontal'): BarChartReading | null {
+/** Read the bar chart whose bars fill `region` (page space); null when it does not read. */
+export function readBarChart(region: BBox, rects: readonly BBox[], shapes: readonly VectorShape[], runs: readonly TextRun[], orientation: Orientation = 'vertical'): ChartReading | null {
   const f = orientation === 'vertical' ? (b: BBox) => b : flip;
-  const boxes = shapes.map(f);
+  const area = region.width * region.height;
+  const boxes = rects.filter((r) => contains(region, r, 1) && r.width * r.height < 0.5 * area && r.width >= 1 && r.height >= 0.5).map((r) => ({ page: r, b: f(r) }));
   const reg = f(region);
-  // Vertical bars stand on a common baseline (their bottoms; for horizontal bars, flipped,
-  // their left edges): the most common bottom edge.
-  const base = mode(boxes, bottom, 0.75);
-  if (!base || base.members.length < 2) return null;
-  const baseline = base.value;
-  const bars = base.members.filter((b) => b.height > 0.5).sort((a, b) => a.left - b.left);
-  if (bars.length < 2) return null;
-  // Legend swatches: small boxes off the baseline.
-  const swatches = [...boxes, ...around.map(f)].filter((b) => !bars.includes(b) && b.width <= 14 && b.height <= 14 && Math.abs(bottom(b) - baseline) > 1);
+  // The baseline: the line most bars have an edge on.
+  if (boxes.length < 2) return null;
+  const texts = chartTexts(runs, f);
+  const em = medianSize(texts);
+  // Lines two bars or more end on; an axis rule drawn along one widens the plot to its
+  // length (the tick labels sit along the whole axis, beyond the outer bars).
+  const ends = boxes.flatMap(({ b }) => [b.top, bottom(b)]);
+  const lines = ends.map((y) => ({ y, n: ends.filter((o) => Math.abs(o - y) <= TOL).length })).filter((l) => l.n >= 2);
+  if (lines.length === 0) return null;
+  const bars = union(boxes.map((x) => x.b));
+  const rules = shapes.filter((sh) => sh.stroke && sh.points.length === 2).map((sh) => f(shapeBox(sh)));
+  const along = rules.filter((r) => r.height < 1 && lines.some((l) => Math.abs(r.top - l.y) <= 1 + TOL) && r.left <= right(bars) && right(r) >= bars.left && r.width <= 2 * bars.width);
+  const axis = findValueAxis(union([bars, ...along]), texts, em);
+  if (!axis) return null;
+  // The baseline: of those lines, the one nearest the value 0 (a stacked chart's inner
+  // lines and a 100 % chart's far ends are such lines too).
+  const baseline = lines.sort((p, q) => Math.abs(axis.at(p.y)) - Math.abs(axis.at(q.y)) || q.n - p.n)[0]!.y;
+  const onBase = (y: number) => Math.abs(y - baseline) <= TOL;
 
-  const texts = runs.map((r, i) => ({ i, box: f(r.bbox), text: r.text.trim(), size: r.fontSize })).filter((t) => t.text !== '');
-  const em = texts.length ? texts.map((t) => t.size).sort((a, b) => a - b)[texts.length >> 1]! : 10;
-  const plotLeft = Math.min(...bars.map((b) => b.left));
-  const plotTop = Math.min(...bars.map((b) => b.top));
-  // Value-axis tick labels: numbers left of the bars, within the plot's height (and a bit).
-  const ticks = texts.filter((t) => right(t.box) <= plotLeft + 1 && right(t.box) >= plotLeft - 6 * em && cy(t.box) >= Math.min(plotTop, reg.top) - 0.5 * (baseline - plotTop) - em && cy(t.box) <= baseline + em && tickNumber(t.text) !== null);
-  const axis = fitAxis(ticks.map((t) => ({ pos: cy(t.box), value: tickNumber(t.text)! })));
-  if (!axis || ticks.length < 2) return null;
-  const span = Math.max(...ticks.map((t) => tickNumber(t.text)!)) - Math.min(...ticks.map((t) => tickNumber(t.text)!));
-  if (!(span > 0) || axis.error > 0.02 * span) return null;
+  const columns: Column[] = [];
+  const taken = new Set<BBox>();
+  for (const { b } of boxes.slice().sort((p, q) => p.b.left - q.b.left)) {
+    if (taken.has(b) || (!onBase(bottom(b)) && !onBase(b.top))) continue;
+    const dir: -1 | 1 = onBase(bottom(b)) && b.height > 0.5 ? -1 : 1;
+    const segs = [b];
+    taken.add(b);
+    for (;;) {
+      const cur = segs[segs.length - 1]!;
+      const next = boxes.find(({ b: o }) => !taken.has(o) && Math.abs(o.left - cur.left) <= TOL && Math.abs(right(o) - right(cur)) <= TOL && (dir < 0 ? Math.abs(bottom(o) - cur.top) <= TOL : Math.abs(o.top - bottom(cur)) <= TOL));
+      if (!next) break;
+      segs.push(next.b);
+      taken.add(next.b);
+    }
+    columns.push({ segs, dir, box: union(segs) });
+  }
+  if (columns.length < 2) return null;
+  // Small squares in a row are a line chart's markers, not bars.
+  const segsAll = columns.flatMap((c) => c.segs);
+  if (segsAll.filter((b) => b.width <= 8 && b.height <= 8 && Math.abs(b.width - b.height) < 1).length > segsAll.length / 2) return null;
+  // Shaded table cells hold words; bars hold at most their numbers.
+  const worded = columns.filter((c) => c.segs.some((seg) => texts.some((t) => /\p{L}\p{L}/u.test(t.text) && contains(seg, t.box)))).length;
+  if (worded > columns.length / 4) return null;
+  const stacked = columns.some((c) => c.segs.length > 1);
 
-  // Category slots: bars whose gaps are small relative to their width form one slot.
-  const slots: BBox[][] = [];
-  for (const b of bars) {
+  const plot = union(columns.map((c) => c.box));
+
+  // Category slots: columns whose gaps are small relative to their width form one slot.
+  const slots: Column[][] = [];
+  for (const c of columns) {
     const last = slots[slots.length - 1];
     const prev = last?.[last.length - 1];
-    if (last && prev && b.left - right(prev) < 0.25 * Math.min(b.width, prev.width)) last.push(b);
-    else slots.push([b]);
+    if (last && prev && c.box.left - right(prev.box) < 0.25 * Math.min(c.box.width, prev.box.width)) last.push(c);
+    else slots.push([c]);
   }
-  const perSlot = mode(slots, (s) => s.length, 0);
-  const seriesCount = perSlot?.value ?? 1;
-  if (slots.some((s) => s.length !== seriesCount)) return null; // stacked or ragged: not read
+  const perSlot = slots[0]!.length;
+  if (slots.some((s) => s.length !== perSlot) || (stacked && perSlot > 1)) return null; // ragged, or grouped and stacked
 
-  // Category labels: text just past the baseline, nearest slot by centre.
-  const labelled = new Map<number, typeof texts>();
-  const pitch = slots.length > 1 ? (cx(union(slots[slots.length - 1]!)) - cx(union(slots[0]!))) / (slots.length - 1) : union(slots[0]!).width * 2;
-  for (const t of texts) {
-    if (t.box.top < baseline - 0.5 || t.box.top > baseline + 3 * em) continue;
-    let best = -1;
-    let dist = Infinity;
-    slots.forEach((s, k) => {
-      const d = Math.abs(cx(t.box) - cx(union(s)));
-      if (d < dist) [best, dist] = [k, d];
-    });
-    if (best < 0 || dist > 0.6 * pitch) continue;
-    labelled.set(best, [...(labelled.get(best) ?? []), t]);
+  const tickSet = new Set(axis.ticks.map((t) => t.i));
+  const categories = categoryLabels(slots.map((s) => union(s.map((c) => c.box))), texts.filter((t) => !tickSet.has(t.i)), plot, em, orientation, runs);
+
+  const pageTexts = chartTexts(runs).filter((t) => !tickSet.has(t.i) && !categories.used.has(t.i));
+  const isBar = (b: BBox) => boxes.some(({ page }) => Math.abs(page.left - b.left) < 0.1 && Math.abs(page.top - b.top) < 0.1 && Math.abs(page.width - b.width) < 0.1);
+  const legend = readLegend(region, shapes, pageTexts, em, isBar);
+  const colourOf = (b: BBox) => fillOf(f(b), shapes);
+  const value = (b: BBox, dir: -1 | 1) => axis.at(dir < 0 ? b.top : bottom(b));
+  let series: Array<{ name: string | null; values: Array<number | null> }>;
+  let usedLegend;
+  if (!stacked) {
+    const { names, used } = namesFor(slots[0]!.map((c) => colourOf(c.segs[0]!)), legend);
+    usedLegend = used;
+    series = Array.from({ length: perSlot }, (_, k) => ({ name: names[k] ?? null, values: slots.map((s) => round6(value(s[k]!.segs[0]!, s[k]!.dir))) }));
+  } else {
+    // Stacked: one series per fill colour; each segment's length in value units.
+    const colours: string[] = [];
+    for (const s of slots) for (const seg of s[0]!.segs) { const c = colourOf(seg) ?? '?'; if (!colours.includes(c)) colours.push(c); }
+    const byLegend = legend.filter((e) => e.colour && colours.includes(e.colour));
+    const order = byLegend.length === colours.length ? byLegend.map((e) => e.colour!) : colours;
+    const { names, used } = namesFor(order, legend);
+    usedLegend = used;
+    series = order.map((c, k) => ({
+      name: names[k] ?? null,
+      values: slots.map((s) => round6(s[0]!.segs.filter((seg) => (colourOf(seg) ?? '?') === c).reduce((sum, seg) => sum + Math.abs(axis.at(seg.top) - axis.at(bottom(seg))), 0))),
+    }));
   }
-  const categories = slots.map((_, k) => (labelled.get(k) ?? []).sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left).map((t) => t.text).join(' '));
 
-  // Legend: swatches in drawing order with the text just right of each (in page space).
-  const legend = swatches
-    .map((s) => {
-      const label = texts.filter((t) => Math.abs(cy(t.box) - cy(s)) < 0.8 * em && t.box.left >= right(s) - 1 && t.box.left <= right(s) + 2 * em);
-      return { s, label };
-    })
-    .filter((e) => e.label.length > 0);
-  const names = legend.length === seriesCount ? legend.map((e) => e.label.map((t) => t.text).join(' ')) : null;
-
-  const value = (b: BBox) => axis.a + axis.b * b.top;
-  const round = (v: number) => Math.round(v * 1e6) / 1e6;
-  const series = Array.from({ length: seriesCount }, (_, k) => ({ name: names?.[k] ?? null, values: slots.map((s) => round(value(s[k]!))) }));
-
-  const used = new Set<number>([...ticks.map((t) => t.i), ...[...labelled.values()].flat().map((t) => t.i), ...legend.flatMap((e) => e.label.map((t) => t.i))]);
-  const pieces = [reg, ...bars, ...legend.map((e) => e.s), ...[...used].map((i) => f(runs[i]!.bbox))];
-  const box = f(union(pieces));
+  if (slots.length < 2 || !series.every((x) => plausible(axis, x.values))) return null;
+  const runIndices = new Set<number>([...tickSet, ...categories.used, ...usedLegend.flatMap((e) => e.label.map((t) => t.i))]);
+  const pieces = [region, ...usedLegend.map((e) => e.swatch), ...[...runIndices].map((i) => runs[i]!.bbox)];
   return {
-    chart: { type: 'bar', orientation, categories, series, value_axis: { ticks: ticks.map((t) => tickNumber(t.text)!).sort((a, b) => a - b), fit_error: round(axis.error) }, source: 'vector' },
-    box,
-    runIndices: [...used].sort((a, b) => a - b),
+    chart: { type: 'bar', orientation, stacked, categories: categories.names, series, value_axis: axisSummary(axis), source: 'vector' },
+    box: union(pieces),
+    runIndices: [...runIndices].sort((a, b) => a - b),
   };
+}
+
+/**
+ * Category labels: text centred on a slot just past the plot, on the side that labels
+ * more slots (ties: under vertical bars, left of horizontal ones). Several runs of one
+ * label are joined in page reading order.
+ */
+function categoryLabels(slotBoxes: BBox[], texts: ChartText[], plot: BBox, em: number, orientation: Orientation, runs: readonly TextRun[]): { names: string[]; used: Set<number> } {
+  const pitch = slotBoxes.length > 1 ? (cx(slotBoxes[slotBoxes.length - 1]!) - cx(slotBoxes[0]!)) / (slotBoxes.length - 1) : slotBoxes[0]!.width * 2;
+  const sides = {
+    after: (t: ChartText) => t.box.top >= bottom(plot) - 0.5 && t.box.top <= bottom(plot) + 3 * em,
+    before: (t: ChartText) => bottom(t.box) <= plot.top + 0.5 && bottom(t.box) >= plot.top - 3 * em,
+  };
+  const assign = (side: (t: ChartText) => boolean) => {
+    const m = new Map<number, ChartText[]>();
+    for (const t of texts) {
+      if (!side(t)) continue;
+      let best = -1, dist = Infinity;
+      slotBoxes.forEach((s, k) => {
+        const d = Math.abs(cx(t.box) - cx(s));
+        if (d < dist) [best, dist] = [k, d];
+      });
+      if (best >= 0 && dist <= 0.6 * pitch) m.set(best, [...(m.get(best) ?? []), t]);
+    }
+    return m;
+  };
+  const after = assign(sides.after);
+  const before = assign(sides.before);
+  const preferAfter = orientation === 'vertical';
+  const pick = after.size > before.size || (after.size === before.size && preferAfter) ? after : before;
+  const names = slotBoxes.map((_, k) => (pick.get(k) ?? []).map((t) => ({ t, b: runs[t.i]!.bbox })).sort((p, q) => p.b.top - q.b.top || p.b.left - q.b.left).map((p) => p.t.text).join(' '));
+  return { names, used: new Set([...pick.values()].flat().map((t) => t.i)) };
 }

@@ -51,7 +51,7 @@ export async function analyzeImagePages(task: AnalyzeImagePagesTask): Promise<Pa
       const raster = await images.getPage(n - 1);
       const blank: PageContent = { pageNumber: n, width: raster.width, height: raster.height, runs: [], rules: [], rects: [], images: [], graphics: [], textSource: 'none' };
       // Page units of an image are its pixels (scale 1).
-      const layout = await layoutOcrPage(await ocrContent(blank, raster, task.ocr), task.options, task.layout);
+      const layout = await layoutOcrPage(await ocrContent(blank, raster, task.ocr), task.options, task.layout, task.ocr);
       await cropPage(layout, task.ocr, raster, async () => raster);
       out.push(layout);
     } catch (err) {

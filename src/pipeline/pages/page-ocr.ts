@@ -15,6 +15,7 @@ import { textLayerNeedsOcr } from '../ocr/text-layer-needs-ocr.js';
 import { dpiFor } from '../../raster/raster-dpi.js';
 import { toGrey } from '../../raster/raster-grey.js';
 import { findRasterLines } from '../tables/raster-lines.js';
+import { rereadTableCells } from '../tables/reread-table-cells.js';
 import { analyzePage, type AnalyzeOptions } from '../analyze-page.js';
 import { applyLayoutModel, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
 import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../ocr/upright-frame.js';
@@ -26,6 +27,8 @@ export interface OcrSettings {
   highResolution: boolean;
   /** Folder for segment crops; null when the job's output has no images. */
   cropDir: string | null;
+  /** segment_processing.Table.use_table_ocr: read each ruled table cell from its own crop. */
+  tableOcr?: boolean;
 }
 
 const VISUAL = new Set(['Picture', 'Table', 'Formula']);
@@ -155,8 +158,9 @@ export function analyzeOcrPage(o: OcrOutcome, opts: AnalyzeOptions): PageLayout 
  * Layout of an OCRed page with the layout model's regions fused in when the page was read
  * upright: the model sees the raster as scanned, so only then do its boxes line up.
  */
-export async function layoutOcrPage(o: OcrOutcome, opts: AnalyzeOptions, model: LayoutStageSettings | null): Promise<PageLayout> {
+export async function layoutOcrPage(o: OcrOutcome, opts: AnalyzeOptions, model: LayoutStageSettings | null, s?: OcrSettings): Promise<PageLayout> {
   let layout = analyzeOcrPage(o, opts);
+  if (s?.tableOcr) layout = await rereadTableCells(layout, o, await ocrEngine(s.ocrEngine));
   if (model && o.rotation === 0 && Math.abs(o.skewDegrees) < 1) {
     // Raster pixels per page unit: a rendered page knows its own (exact, not rounded to pixels).
     const scale = (o.raster as { scale?: number }).scale ?? o.raster.width / o.content.width;

@@ -141,7 +141,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
         } finally {
           if (keepPage) page.cleanup();
         }
-        const layout = await layoutOcrPage(o, task.options, task.layout);
+        const layout = await layoutOcrPage(o, task.options, task.layout, task.ocr);
         if (checked) layout.warnings.push(LAYER_REPLACED);
         await cropPage(layout, task.ocr, o.raster, async () => o.raster);
         out[i] = layout;
