@@ -9,7 +9,10 @@
  *   first page   ms to the first page task (after the page count came back: worker start);
  *   tail         ms from the last page task's return to process exit (document, segments,
  *                result written, workers stopped, job files removed), and main CPU in it;
- *   main CPU     the main thread's CPU over the whole run; process CPU: all threads.
+ *   main CPU     the main thread's CPU over the whole run; process CPU: all threads;
+ *   runtime/workers/native CPU   other threads' CPU just before the pool is destroyed: V8's
+ *                platform threads (concurrent GC, optimising compiler) and libuv's pool, the
+ *                pool's worker threads, native libraries' threads.
  * Usage: npx tsx bench/cli-timeline.ts BASE_DIR [--file corpus/relative.pdf] [--runs N]
  * (each build's dist/ must exist; Linux: main-thread CPU comes from /proc).
  */
@@ -35,7 +38,8 @@ interface Mark {
   label: string;
   mainCpu: number;
 }
-type Row = Record<'wall' | 'firstTask' | 'firstTaskCpu' | 'firstPage' | 'tail' | 'tailCpu' | 'mainCpu' | 'processCpu', number>;
+type Row = Record<'wall' | 'firstTask' | 'firstTaskCpu' | 'firstPage' | 'tail' | 'tailCpu' | 'mainCpu' | 'processCpu' | 'runtimeCpu' | 'workersCpu' | 'nativeCpu', number>;
+type Threads = Record<'runtime' | 'workers' | 'native', number>;
 
 function once(build: string): Row {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-tl-'));
@@ -48,7 +52,7 @@ function once(build: string): Row {
   fs.rmSync(dir, { recursive: true, force: true });
   const line = r.stderr.split('\n').find((l) => l.startsWith('TIMELINE '));
   if (r.status !== 0 || !line) throw new Error(`${build}: ${r.stderr.slice(-400)}`);
-  const { marks, processCpuMs } = JSON.parse(line.slice('TIMELINE '.length)) as { marks: Mark[]; processCpuMs: number };
+  const { marks, processCpuMs, threads } = JSON.parse(line.slice('TIMELINE '.length)) as { marks: Mark[]; processCpuMs: number; threads?: Threads };
   const pageTask = (m: Mark) => m.label.endsWith('analyzePages');
   const firstTask = marks.find((m) => m.label.startsWith('dispatch'))!;
   const firstPage = marks.find((m) => m.label.startsWith('dispatch') && pageTask(m))!;
@@ -63,6 +67,9 @@ function once(build: string): Row {
     tailCpu: exit.mainCpu - lastReturn.mainCpu,
     mainCpu: exit.mainCpu,
     processCpu: processCpuMs,
+    runtimeCpu: threads?.runtime ?? NaN,
+    workersCpu: threads?.workers ?? NaN,
+    nativeCpu: threads?.native ?? NaN,
   };
 }
 

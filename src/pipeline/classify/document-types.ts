@@ -62,11 +62,12 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
   for (const p of pages) {
     for (const b of p.blocks) {
       if (b.kind !== 'text' || b.lines.length > 3) continue;
-      const text = blockText(b);
-      if (countWords(text) > 25) continue;
+      // The margins first: joining and counting the text of every short block costs more.
       const bottom = b.bbox.top + b.bbox.height;
       const zone = bottom <= p.height * MARGIN * 1.2 ? 'top' : b.bbox.top >= p.height * (1 - MARGIN) ? 'bottom' : undefined;
       if (!zone) continue;
+      const text = blockText(b);
+      if (countWords(text) > 25) continue;
       const key = `${zone}:${normalizeRepeat(text)}`;
       candidates.push({ block: b, key, zone, page: p.pageNumber, alone: aloneOnLine(b, p) });
       const set = counts.get(key) ?? new Set<number>();
@@ -109,12 +110,14 @@ function markSectionHeaders(pages: readonly PageLayout[], body: number): void {
   for (const p of pages) {
     p.blocks.forEach((b, i) => {
       if (!isOpen(b) && !numberedHeadingCandidate(b, body)) return;
+      // Before the text is joined: most blocks are paragraphs.
+      if (b.lines.length > 3) return;
       // A heading introduces what follows it: short bold text in the bottom margin with no
       // text below it on the page (a company name in the footer) is not one.
       if (b.bbox.top >= p.height * (1 - MARGIN) && !p.blocks.some((o) => o !== b && o.kind === 'text' && o.bbox.top > b.bbox.top + b.bbox.height / 2)) return;
       const text = blockText(b);
       const n = countWords(text);
-      if (b.lines.length > 3 || n === 0 || n > 25) return;
+      if (n === 0 || n > 25) return;
       if (/[.,;:]$/.test(text.trim()) && !NUMBERED_HEADING.test(text)) return;
       const next = p.blocks[i + 1];
       const larger = b.fontSize >= body * 1.12;
