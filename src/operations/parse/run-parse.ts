@@ -107,6 +107,7 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
     ocrEngine: options.ocr_engine,
     highResolution: options.use_high_resolution,
     cropDir: wantsImages(options) ? path.join(ctx.jobDir, 'images') : null,
+    agenticOcr: options.agentic_ocr,
   };
   // Compiled while the workers read the pages (parse-assembly.ts); awaited once they are back.
   const loading = assembly();
