@@ -6,7 +6,7 @@
  * SROIE receipt scans of classification/labels.csv (GT lines in data/box/*.csv). Prints CER
  * (whitespace collapsed) and word recall per image, the lines re-read and kept, and the CPU
  * of the re-reading (process.cpuUsage: the engines' worker threads run in this process).
- *   npx tsx bench/agentic-ocr.ts [--limit N]
+ *   npx tsx bench/agentic-ocr.ts [--limit N] [--only REGEX]
  */
 import fs from 'node:fs';
 import { createOcrEngine } from '../src/engines/ocr/factory.js';
@@ -41,7 +41,7 @@ const samples: Sample[] = [
       const truth = fs.readFileSync(gt, 'utf8').split('\n').map((l) => l.split(',').slice(8).join(',')).join('\n');
       return [{ name: r.path.split('/').slice(-1)[0]!, file: corpusPath(r.path), truth, cer: {} }];
     }),
-].slice(0, limit);
+].filter((s) => !args.includes('--only') || new RegExp(args[args.indexOf('--only') + 1]!).test(s.name)).slice(0, limit);
 
 const hawk = await createOcrEngine('ServiceHawk');
 const beta = await createOcrEngine('ServiceBeta');

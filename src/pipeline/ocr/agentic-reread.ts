@@ -3,7 +3,7 @@
  * page that were read with low confidence are read again, each from its own crop, enlarged,
  * told it is one line, by the most accurate local engine (ServiceBeta: tessdata_best's
  * `Lfx512` network, integerised); a re-reading replaces the line only when it is more
- * confident and keeps as many letters. Work is per line, not per segment: segments are made
+ * confident word by word and keeps as many letters. Work is per line, not per segment: segments are made
  * of lines, and a line's crop is what the engine reads best alone (the same finding as
  * extraction's line re-read, reread-lines.ts).
  *
@@ -36,10 +36,13 @@ export const AGENTIC_LEVELS: Record<AgenticLevel, LevelSettings> = {
   advanced: { lineConfidence: 0.9, wordConfidence: 0.6, scales: [2, 3], maxLines: 120 },
 };
 
-/** A re-reading must beat the line's confidence by this much… */
-const MIN_GAIN = 0.02;
-/** …and keep at least this share of its letters and digits (a crop read only in part loses). */
-const MIN_LETTER_SHARE = 0.8;
+/**
+ * A re-reading must beat the line's confidence by this much (the two networks' confidences
+ * are not calibrated alike: a small gain is no evidence)…
+ */
+const MIN_GAIN = 0.05;
+/** …and keep at least this share of its letters and digits (a crop read only in part loses words). */
+const MIN_LETTER_SHARE = 0.95;
 /** Padding of a line's crop, in line heights (as reread-lines.ts). */
 const PAD_X = 1;
 const PAD_Y = 0.35;
@@ -82,9 +85,9 @@ export async function agenticReread(input: AgenticInput, level: AgenticLevel, en
     let bestConf = conf + MIN_GAIN;
     for (const scale of cfg.scales) {
       stats.calls++;
-      const words = await readLine(line, grey, input.scale, scale, engine);
-      const c = letterConfidence(words);
-      if (words.length && c > bestConf && letters(words) >= MIN_LETTER_SHARE * letters(line)) {
+      const words = wordByWord(line, await readLine(line, grey, input.scale, scale, engine));
+      const c = words ? letterConfidence(words) : 0;
+      if (words && c > bestConf && letters(words) >= MIN_LETTER_SHARE * letters(line)) {
         best = words;
         bestConf = c;
       }
@@ -95,6 +98,39 @@ export async function agenticReread(input: AgenticInput, level: AgenticLevel, en
     }
   }
   return { runs: lines.flat(), stats };
+}
+
+/**
+ * The line with each word taken from whichever reading is more confident, when the re-reading
+ * found the same words (as many, in order, each overlapping its counterpart); null otherwise.
+ * Whole-line replacement lost more than it gained on receipts: the enlarged single-line crop
+ * reads spaced columns glued ("SALTED EGG" → "SALTEDEGG", "6.50" → "650") with confidence.
+ */
+function wordByWord(line: TextRun[], reread: TextRun[]): TextRun[] | null {
+  if (reread.length !== line.length) return null;
+  const out: TextRun[] = [];
+  for (let i = 0; i < line.length; i++) {
+    const a = line[i]!;
+    const b = reread[i]!;
+    const overlap = Math.min(a.bbox.left + a.bbox.width, b.bbox.left + b.bbox.width) - Math.max(a.bbox.left, b.bbox.left);
+    if (overlap <= 0.5 * Math.min(a.bbox.width, b.bbox.width)) return null;
+    out.push(betterWord(a, b) ? { ...a, text: b.text, confidence: b.confidence } : a);
+  }
+  return out;
+}
+
+/** A word swap needs this much more confidence (the two networks' scores differ in scale). */
+const WORD_GAIN = 0.15;
+const digits = (t: string) => t.replace(/[^0-9]/g, '').length;
+
+/**
+ * The re-read word replaces the first when clearly more confident, and a short token keeps its
+ * kind: a receipt's item number "8" re-read from a padded crop as "g" is the crop's edge.
+ */
+function betterWord(a: TextRun, b: TextRun): boolean {
+  if ((b.confidence ?? 0) < (a.confidence ?? 0) + WORD_GAIN) return false;
+  if (a.text.length <= 2 && (digits(a.text) !== digits(b.text) || b.text.length !== a.text.length)) return false;
+  return true;
 }
 
 /** OCR runs grouped into lines (the last word of each carries `eol`). */
