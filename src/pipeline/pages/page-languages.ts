@@ -51,6 +51,12 @@ export const SCRIPT_LANGUAGES: Record<string, string[]> = {
 export const DOUBTFUL_CONFIDENCE = 0.75;
 /** OSD's margin needed to call a page that English did read (poorly) non-Latin. */
 const SCRIPT_MARGIN = 0.5;
+/**
+ * …and one that English read as nothing. A tie (margin 0) is no verdict: random noise "is"
+ * Arabic at margin 0, as vertical Japanese is Han at 0 (both then take the old path: every
+ * installed language, and a note that nothing legible was read).
+ */
+const UNREADABLE_SCRIPT_MARGIN = 0.1;
 /** Other languages tried on one page, at most (each is a full OCR pass). */
 const MAX_OTHER_LANGUAGES = 4;
 /** A reading in another language is taken at this mean word confidence or more. */
@@ -76,7 +82,7 @@ export async function foreignScript(first: OcrPageOutput): Promise<ScriptDetecti
   if (!m.unreadable && (m.meanConfidence ?? 0) >= DOUBTFUL_CONFIDENCE) return null;
   const found = await detectScript(first.raster);
   if (!found || found.script === 'Latin' || found.script === 'Common' || !SCRIPT_LANGUAGES[found.script]) return null;
-  if (!m.unreadable && found.confidence < SCRIPT_MARGIN) return null;
+  if (found.confidence < (m.unreadable ? UNREADABLE_SCRIPT_MARGIN : SCRIPT_MARGIN)) return null;
   return found;
 }
 
