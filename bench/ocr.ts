@@ -2,12 +2,15 @@
  * OCR benchmark: Quire's OCR engines against the native `tesseract` CLI on the same images,
  * in the same run.
  *
- *   npx tsx bench/ocr.ts [--reps 3] [--engines ServiceHawk,ServiceBeta,ServiceStorm] [--skip-accuracy] [--skip-speed]
+ *   npx tsx bench/ocr.ts [--reps 3] [--engines ServiceHawk,ServiceBeta,ServiceStorm] [--skip-accuracy] [--skip-speed] [--npm-data-only]
  *
  * Accuracy: CER (whitespace collapsed) on every corpus image with ground truth, plus the
  * OCRmyPDF "linn" family (PDF pages rendered at 300 DPI; bullets normalised).
  * Speed: dense 300-DPI pages, Quire (decode + ocrPage) and `tesseract <png> stdout`
- * (OMP_THREAD_LIMIT=1) alternating, median of --reps runs per page.
+ * (OMP_THREAD_LIMIT=1) alternating, median of --reps runs per page; wall time and CPU time
+ * (Quire: the process's CPU, worker threads included; the CLI: the child's, from
+ * /proc/self/stat on Linux), since wall time on a shared machine mostly measures the others.
+ * --npm-data-only: ignore tessdata folders on this machine (Debian's), as a fresh install.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -65,22 +68,35 @@ async function renderedPages(pdf: string, label: string): Promise<Sample[]> {
   return out;
 }
 
-function runCli(file: string): { text: string; ms: number } {
+/** CPU ms of this process's waited-for children (utime + stime), Linux; 0 elsewhere. */
+function childrenCpuMs(): number {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+function runCli(file: string): { text: string; ms: number; cpu: number } {
   const t = performance.now();
+  const c0 = childrenCpuMs();
   const res = spawnSync(cli!, [file, 'stdout'], { encoding: 'utf8', env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 64 << 20 });
   const ms = performance.now() - t;
   if (res.status !== 0) throw new Error(`tesseract failed on ${file}: ${res.stderr}`);
-  return { text: res.stdout, ms };
+  return { text: res.stdout, ms, cpu: childrenCpuMs() - c0 };
 }
 
-async function runQuire(engine: OcrEngine, file: string): Promise<{ text: string; ms: number; rotation: number; skew: number; calls: number }> {
+async function runQuire(engine: OcrEngine, file: string): Promise<{ text: string; ms: number; cpu: number; rotation: number; skew: number; calls: number }> {
   const t = performance.now();
+  const c0 = process.cpuUsage();
   const pages = await loadImagePages(fs.readFileSync(file));
   const raster = await pages.getPage(0);
   const out = await ocrPage(raster, engine);
   const ms = performance.now() - t;
+  const c = process.cpuUsage(c0);
   const text = out.runs.map((r) => r.text + (r.eol ? '\n' : ' ')).join('');
-  return { text, ms, rotation: out.meta.rotation, skew: out.meta.skewDegrees, calls: out.meta.ocrCalls };
+  return { text, ms, cpu: (c.user + c.system) / 1000, rotation: out.meta.rotation, skew: out.meta.skewDegrees, calls: out.meta.ocrCalls };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -90,7 +106,7 @@ const ms = (v: number) => `${Math.round(v)}`.padStart(6);
 async function main() {
   const engines: OcrEngine[] = [];
   for (const n of engineNames) {
-    const e = await createOcrEngine(n);
+    const e = await createOcrEngine(n, { npmDataOnly: args.includes('--npm-data-only') });
     engines.push(e);
     console.log(`${n.padEnd(13)} → ${e.name}: ${e.description}`);
   }
@@ -137,24 +153,40 @@ async function main() {
 
   if (!args.includes('--skip-speed') && cli) {
     const dense = [linnFamily[0]!, ...linnFamily.filter((s) => /^(skew|ccitt|cardinal\.pdf#1)/.test(s.name))];
-    console.log(`## Speed: dense 300-DPI pages, median of ${reps} alternating runs (ms)\n`);
-    console.log(`| page | tesseract CLI | ${engines.map((e) => `${e.name} | ratio`).join(' | ')} |`);
-    console.log(`|---|---|${engines.map(() => '---|---').join('|')}|`);
-    const totals = new Array(engines.length + 1).fill(0);
+    console.log(`## Speed: dense 300-DPI pages, median of ${reps} alternating runs (ms; wall, then CPU)\n`);
+    console.log(`| page | CLI wall | CLI CPU | ${engines.map((e) => `${e.name} wall | ratio | CPU | ratio`).join(' | ')} |`);
+    console.log(`|---|---|---|${engines.map(() => '---|---|---|---').join('|')}|`);
+    const totals = new Array(2 * engines.length + 2).fill(0);
     for (const s of dense) {
       const cliTimes: number[] = [];
+      const cliCpu: number[] = [];
       const quireTimes: number[][] = engines.map(() => []);
+      const quireCpu: number[][] = engines.map(() => []);
       for (let r = 0; r < reps; r++) {
-        cliTimes.push(runCli(s.file).ms);
-        for (let i = 0; i < engines.length; i++) quireTimes[i]!.push((await runQuire(engines[i]!, s.file)).ms);
+        const c = runCli(s.file);
+        cliTimes.push(c.ms);
+        cliCpu.push(c.cpu);
+        for (let i = 0; i < engines.length; i++) {
+          const q = await runQuire(engines[i]!, s.file);
+          quireTimes[i]!.push(q.ms);
+          quireCpu[i]!.push(q.cpu);
+        }
       }
       const c = median(cliTimes);
-      const qs = quireTimes.map(median);
+      const cc = median(cliCpu);
       totals[0] += c;
-      qs.forEach((q, i) => (totals[i + 1] += q));
-      console.log(`| ${s.name} | ${ms(c)} | ${qs.map((q) => `${ms(q)} | ${(q / c).toFixed(2)}x`).join(' | ')} |`);
+      totals[1] += cc;
+      const cells = engines.map((_, i) => {
+        const q = median(quireTimes[i]!);
+        const qc = median(quireCpu[i]!);
+        totals[2 + 2 * i] += q;
+        totals[3 + 2 * i] += qc;
+        return `${ms(q)} | ${(q / c).toFixed(2)}x | ${ms(qc)} | ${(qc / cc).toFixed(2)}x`;
+      });
+      console.log(`| ${s.name} | ${ms(c)} | ${ms(cc)} | ${cells.join(' | ')} |`);
     }
-    console.log(`| **total** | ${ms(totals[0])} | ${totals.slice(1).map((q) => `${ms(q)} | **${(q / totals[0]).toFixed(2)}x**`).join(' | ')} |\n`);
+    const cells = engines.map((_, i) => `${ms(totals[2 + 2 * i])} | **${(totals[2 + 2 * i] / totals[0]).toFixed(2)}x** | ${ms(totals[3 + 2 * i])} | **${(totals[3 + 2 * i] / totals[1]).toFixed(2)}x**`);
+    console.log(`| **total** | ${ms(totals[0])} | ${ms(totals[1])} | ${cells.join(' | ')} |\n`);
   }
 
   for (const e of engines) await e.terminate();

@@ -4,7 +4,8 @@
  *
  * - ServiceHawk (default, and the fallback for any other value): tesseract.js, LSTM, with a
  *   local tessdata folder when one exists (tessdata_fast on Debian/Ubuntu/Homebrew, or files
- *   put in models/tessdata), else the npm best_int model.
+ *   put in models/tessdata), else for English the tessdata_fast model unpacked from npm
+ *   (npm-fast-tessdata.ts), else the npm best_int model.
  * - ServiceBeta: tesseract.js, LSTM, the npm best_int model (tessdata_best, integerised):
  *   larger network, more accurate on hard pages, slower.
  * - ServiceStorm: the native `tesseract` executable when installed (SIMD-optimised C++, one
@@ -14,6 +15,8 @@ import type { OcrEngine } from './interface.js';
 import { TesseractJsEngine } from './tesseract-js-engine.js';
 import { findTesseractBinary, listCliLanguages, TesseractCliEngine } from './tesseract-cli-engine.js';
 import { findLocalTessdata, npmBestIntTessdata } from './tessdata.js';
+import { npmFastEnglishTessdata } from './npm-fast-tessdata.js';
+import { terminateScriptDetector } from './script-detector.js';
 
 export const OCR_ENGINE_NAMES = ['ServiceHawk', 'ServiceBeta', 'ServiceStorm'] as const;
 export type OcrEngineName = (typeof OCR_ENGINE_NAMES)[number];
@@ -35,6 +38,8 @@ export interface OcrEngineConfig {
   tesseractBinary?: string;
   /** Per-page OCR time limit. */
   timeoutMs?: number;
+  /** Ignore tessdata folders on the machine: only data installed through npm (what a fresh install has; benchmarks). */
+  npmDataOnly?: boolean;
 }
 
 export async function createOcrEngine(name: string, config: OcrEngineConfig = {}): Promise<OcrEngine> {
@@ -53,8 +58,10 @@ export async function createOcrEngine(name: string, config: OcrEngineConfig = {}
   if (engine === 'ServiceBeta') {
     return new TesseractJsEngine({ name: 'ServiceBeta', tessdata: npmBestIntTessdata(languages), modelLabel: 'best_int', timeoutMs });
   }
-  const local = findLocalTessdata(languages, config.tessdataDirs);
+  const local = config.npmDataOnly ? null : findLocalTessdata(languages, config.tessdataDirs);
   if (local) return new TesseractJsEngine({ name: 'ServiceHawk', tessdata: local, modelLabel: 'local tessdata', timeoutMs });
+  const fast = languages.length === 1 && languages[0] === 'eng' ? await npmFastEnglishTessdata() : null;
+  if (fast) return new TesseractJsEngine({ name: 'ServiceHawk', tessdata: fast, modelLabel: 'tessdata_fast', timeoutMs });
   return new TesseractJsEngine({ name: 'ServiceHawk', tessdata: npmBestIntTessdata(languages), modelLabel: 'best_int', timeoutMs });
 }
 
@@ -65,7 +72,7 @@ export async function createOcrEngine(name: string, config: OcrEngineConfig = {}
 const cache = new Map<string, Promise<OcrEngine>>();
 
 export function getOcrEngine(name: string, config: OcrEngineConfig = {}): Promise<OcrEngine> {
-  const key = JSON.stringify([resolveOcrEngineName(name), config.languages ?? ['eng'], config.tessdataDirs ?? [], config.tesseractBinary ?? '', config.timeoutMs ?? 0]);
+  const key = JSON.stringify([resolveOcrEngineName(name), config.languages ?? ['eng'], config.tessdataDirs ?? [], config.tesseractBinary ?? '', config.timeoutMs ?? 0, config.npmDataOnly ?? false]);
   const hit = cache.get(key);
   if (hit) return hit;
   const created = createOcrEngine(name, config).then(async (engine) => {
@@ -93,4 +100,5 @@ export async function terminateOcrEngines(): Promise<void> {
   const settled = await Promise.allSettled(engines);
   const unique = new Set(settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])));
   await Promise.all([...unique].map((e) => e.terminate().catch(() => undefined)));
+  await terminateScriptDetector();
 }

@@ -40,7 +40,9 @@ function loadPatched() {
   // tesseract.js passes whether only the LSTM engine is wanted (its own loader misreads it).
   const getCore = async (lstmOnly) => {
     core ??= fromTesseractJs(coreModule(lstmOnly, { relaxedSimd: await relaxedSimd(), simd: await simd() }));
-    return core;
+    // The legacy core runs script detection only (script-detector.ts): loading osd.traineddata
+    // prints "Parameter not found" lines for LSTM-era parameters, which are noise on stderr.
+    return lstmOnly === false ? (opts) => core({ ...opts, printErr: () => undefined }) : core;
   };
   const fetch = async (url) => {
     throw new Error(`OCR language data is read from local folders only (refused to fetch ${url})`);

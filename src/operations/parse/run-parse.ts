@@ -109,6 +109,7 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
     highResolution: options.use_high_resolution,
     cropDir: wantsImages(options) ? path.join(ctx.jobDir, 'images') : null,
     ...(usesTableOcr(options.segment_processing) ? { tableOcr: true } : {}),
+    agenticOcr: options.agentic_ocr,
   };
   // Compiled while the workers read the pages (parse-assembly.ts); awaited once they are back.
   const loading = assembly();

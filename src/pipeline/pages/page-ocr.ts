@@ -9,7 +9,9 @@ import type { BBox } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import type { PageContent } from '../../model/page.js';
 import { writeSegmentCrops } from '../crops/segment-crops.js';
-import { ocrPage, type OcrPageOptions, type OcrPageOutput } from '../ocr/ocr-page.js';
+import { ocrPage } from '../ocr/ocr-page.js';
+import { readBeyondEnglish } from './page-languages.js';
+import { rereadUncertainLines } from './page-agentic-ocr.js';
 import { installedLanguages } from '../../engines/ocr/installed-languages.js';
 import { textLayerNeedsOcr } from '../ocr/text-layer-needs-ocr.js';
 import { dpiFor } from '../../raster/raster-dpi.js';
@@ -29,6 +31,8 @@ export interface OcrSettings {
   cropDir: string | null;
   /** segment_processing.Table.use_table_ocr: read each ruled table cell from its own crop. */
   tableOcr?: boolean;
+  /** Re-read low-confidence OCR lines with the most accurate engine (agentic-reread.ts). */
+  agenticOcr?: 'standard' | 'advanced' | null;
 }
 
 const VISUAL = new Set(['Picture', 'Table', 'Formula']);
@@ -98,28 +102,6 @@ export interface OcrOutcome {
   warnings: string[];
 }
 
-/** Other languages tried on a page English cannot read, at most (each is a full OCR pass). */
-const MAX_OTHER_LANGUAGES = 4;
-/** A reading in another language is taken at this mean word confidence or more. */
-const OTHER_LANGUAGE_CONFIDENCE = 0.6;
-
-/**
- * A page with ink that does not read as English (another script): read it with each other
- * installed language (installed-languages.ts) and keep the most confident reading, if any
- * is confident enough. Most installations have English only: then nothing is tried.
- */
-async function readInOtherLanguage(raster: RasterImage, engineName: string, options: OcrPageOptions): Promise<{ language: string; output: OcrPageOutput } | null> {
-  const { getOcrEngine } = await import('../../engines/ocr/factory.js');
-  let best: { language: string; output: OcrPageOutput } | null = null;
-  for (const language of installedLanguages().filter((l) => l !== 'eng').slice(0, MAX_OTHER_LANGUAGES)) {
-    const output = await ocrPage(raster, await getOcrEngine(engineName, { languages: [language] }), options);
-    const conf = output.meta.meanConfidence ?? 0;
-    if (output.meta.unreadable || output.runs.length === 0 || conf < OTHER_LANGUAGE_CONFIDENCE) continue;
-    if (!best || conf > (best.output.meta.meanConfidence ?? 0)) best = { language, output };
-  }
-  return best;
-}
-
 /** A page with ink never comes back empty without saying so. */
 function readingWarnings(meta: { blank: boolean; unreadable: boolean; wordCount: number }): string[] {
   if (meta.blank) return [];
@@ -138,13 +120,16 @@ export async function ocrContent(content: PageContent, raster: RasterImage, s: O
   const engine = await ocrEngine(s.ocrEngine);
   const pageOptions = { pageWidth: content.width, pageHeight: content.height, sharper };
   const first = await ocrPage(raster, engine, pageOptions);
-  const other = first.meta.unreadable ? await readInOtherLanguage(first.raster, s.ocrEngine, pageOptions) : null;
-  const { runs, meta, ocrRaster, raster: page } = other?.output ?? first;
+  // Another script: its installed language, or a note saying which to install (page-languages.ts).
+  const other = await readBeyondEnglish(first, s.ocrEngine, pageOptions);
+  const { meta, ocrRaster, raster: page } = other?.output ?? first;
+  const agentic = s.agenticOcr && !other ? await rereadUncertainLines(first, content, s.agenticOcr) : null;
+  const runs = agentic?.runs ?? (other?.output ?? first).runs;
   // Ruling lines drawn in the scan delimit table cells as vector rules do on text pages. The
   // raster OCR read (smaller for large print) holds any rule a quarter inch long.
   const grey = ocrRaster ?? toGrey(page);
   const rules = findRasterLines({ width: grey.width, height: grey.height, data: grey.data, dpi: grey.dpi }, content.width / grey.width);
-  return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees, raster: page, warnings: other ? [`read with the ${other.language} language data: the page does not read as English`] : readingWarnings(meta) };
+  return { content: { ...content, runs, rules: [...content.rules, ...rules], textSource: 'ocr' }, rotation: meta.rotation, skewDegrees: meta.skewDegrees, raster: page, warnings: [...(other ? other.warnings : readingWarnings(meta)), ...(agentic?.warnings ?? [])] };
 }
 
 /** Lay out an OCRed page in its upright frame and return the layout in page space. */

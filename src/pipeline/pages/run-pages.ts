@@ -21,7 +21,7 @@ import type { AnalyzeOptions } from '../analyze-page.js';
 /** The worker task payload of a batch, less its pages (see pipeline/pages/pdf-pages.ts). */
 export interface PageTaskSettings {
   options: AnalyzeOptions;
-  ocr: { ocrMode: 'auto_ocr' | 'full_ocr'; ocrEngine: string; highResolution: boolean; cropDir: string | null; tableOcr?: boolean };
+  ocr: { ocrMode: 'auto_ocr' | 'full_ocr'; ocrEngine: string; highResolution: boolean; cropDir: string | null; tableOcr?: boolean; agenticOcr?: 'standard' | 'advanced' | null };
   layout: unknown;
   /**
    * false: the pages' word lists (each line's `words`, the segments' `ocr` entries) are dropped
