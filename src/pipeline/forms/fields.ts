@@ -1,0 +1,125 @@
+/**
+ * Where values go on a form page: the AcroForm widgets when the PDF has them, otherwise
+ * what the page draws for a value (printed forms, flattened forms, scans):
+ *  - a checkbox: a small square of four rules or a small filled square, or a box glyph
+ *    (☐ ☑ ☒); checked when a drawing (an X, a tick path, a dot) or a mark glyph is inside;
+ *  - a fill-in line: a horizontal rule at least 2.5 em long (and under 60 % of the page
+ *    width: longer ones separate sections) whose words on it, if any, are the value; a rule
+ *    that just underlines a text (starts and ends with it) is not a field.
+ */
+import type { BBox, OcrEntry } from '../../model/document.js';
+import type { FormWidget, RuleLine } from '../../model/page.js';
+
+export interface FormField {
+  bbox: BBox;
+  kind: FormWidget['kind'];
+  /** Value text (filled widget, or the words written on the field). */
+  value: string;
+  checked?: boolean;
+  tooltip?: string;
+  /** Words of the page that are the value (drawn fields): claimed with the pair. */
+  valueWords: OcrEntry[];
+  source: 'widget' | 'drawn';
+}
+
+const BOX_GLYPH = /^[☐☑☒□■▢▣✓✔✗✘]$/u;
+const CHECKED_GLYPH = /^[☑☒■▣✓✔✗✘xX]$/u;
+
+const right = (b: BBox) => b.left + b.width;
+const bottom = (b: BBox) => b.top + b.height;
+const centreIn = (w: BBox, b: BBox, pad = 0) => {
+  const cx = w.left + w.width / 2;
+  const cy = w.top + w.height / 2;
+  return cx >= b.left - pad && cx <= right(b) + pad && cy >= b.top - pad && cy <= bottom(b) + pad;
+};
+
+export function widgetFields(widgets: readonly FormWidget[], words: readonly OcrEntry[]): FormField[] {
+  return widgets.map((w) => {
+    // A flattened or printed value under the widget counts when the widget holds none.
+    const under = w.kind === 'text' || w.kind === 'choice' ? words.filter((x) => centreIn(x.bbox, w.bbox)) : [];
+    const value = w.value || under.map((x) => x.text).join(' ');
+    return { bbox: w.bbox, kind: w.kind, value, ...(w.checked !== undefined ? { checked: w.checked } : {}), ...(w.tooltip ? { tooltip: w.tooltip } : {}), valueWords: w.value ? [] : under, source: 'widget' as const };
+  });
+}
+
+interface Seg {
+  a: number;
+  b: number;
+  at: number;
+}
+
+/** Axis-aligned rules as horizontal and vertical segments. */
+function splitRules(rules: readonly RuleLine[]): { h: Seg[]; v: Seg[] } {
+  const h: Seg[] = [];
+  const v: Seg[] = [];
+  for (const r of rules) {
+    if (Math.abs(r.y1 - r.y0) < 1.5) h.push({ a: Math.min(r.x0, r.x1), b: Math.max(r.x0, r.x1), at: (r.y0 + r.y1) / 2 });
+    else if (Math.abs(r.x1 - r.x0) < 1.5) v.push({ a: Math.min(r.y0, r.y1), b: Math.max(r.y0, r.y1), at: (r.x0 + r.x1) / 2 });
+  }
+  return { h, v };
+}
+
+export interface DrawnInput {
+  rules: readonly RuleLine[];
+  rects: readonly BBox[];
+  graphics: readonly BBox[];
+  words: readonly OcrEntry[];
+  pageWidth: number;
+  /** Body font size of the page. */
+  em: number;
+}
+
+/** Checkboxes and fill-in lines drawn on the page. */
+export function drawnFields(p: DrawnInput): FormField[] {
+  const out: FormField[] = [];
+  const { h, v } = splitRules(p.rules);
+  const usedH = new Set<Seg>();
+  const boxMin = 0.5 * p.em;
+  const boxMax = 2.2 * p.em;
+  const squares: BBox[] = [];
+  // Squares of four rules: two horizontal rules of one length, one above the other.
+  for (const top of h) {
+    const len = top.b - top.a;
+    if (len < boxMin || len > boxMax || usedH.has(top)) continue;
+    const base = h.find((o) => o !== top && !usedH.has(o) && Math.abs(o.a - top.a) < 1.5 && Math.abs(o.b - top.b) < 1.5 && o.at - top.at > 0.6 * len && o.at - top.at < 1.5 * len);
+    if (!base) continue;
+    const sides = v.filter((s) => s.a <= top.at + 1.5 && s.b >= base.at - 1.5 && (Math.abs(s.at - top.a) < 1.5 || Math.abs(s.at - top.b) < 1.5));
+    if (sides.length < 2) continue;
+    usedH.add(top).add(base);
+    squares.push({ left: top.a, top: top.at, width: len, height: base.at - top.at });
+  }
+  for (const r of p.rects) if (r.width >= boxMin && r.width <= boxMax && Math.abs(r.width - r.height) < 0.25 * r.width) squares.push(r);
+  const glyphs = p.words.filter((w) => BOX_GLYPH.test(w.text));
+  for (const g of glyphs) if (!squares.some((s) => centreIn(g.bbox, s))) squares.push(g.bbox);
+  for (const s of squares) {
+    const inner = p.words.filter((w) => centreIn(w.bbox, s, 1));
+    const marked = inner.some((w) => CHECKED_GLYPH.test(w.text)) || p.graphics.some((g) => centreIn(g, s, 1) && g.width < s.width * 1.3);
+    out.push({ bbox: s, kind: 'checkbox', value: '', checked: marked, valueWords: inner, source: 'drawn' });
+  }
+  // Fill-in lines: collinear pieces joined, then their words.
+  const lines = h.filter((s) => !usedH.has(s)).sort((a, b) => a.at - b.at || a.a - b.a);
+  const merged: Seg[] = [];
+  for (const s of lines) {
+    const last = merged[merged.length - 1];
+    if (last && Math.abs(last.at - s.at) < 1 && s.a - last.b < 0.5 * p.em) last.b = Math.max(last.b, s.b);
+    else merged.push({ ...s });
+  }
+  for (const s of merged) {
+    const len = s.b - s.a;
+    if (len < 2.5 * p.em || len > 0.6 * p.pageWidth) continue;
+    // Another rule just above spanning the same stretch: a box (a table row), not a line.
+    if (merged.some((o) => o !== s && o.at < s.at && s.at - o.at < 3 * p.em && o.a <= s.a + 2 && o.b >= s.b - 2)) continue;
+    const box: BBox = { left: s.a, top: s.at - 1.8 * p.em, width: len, height: 1.8 * p.em };
+    const on = p.words.filter((w) => {
+      const cx = w.bbox.left + w.bbox.width / 2;
+      return cx >= s.a && cx <= s.b && bottom(w.bbox) <= s.at + 0.4 * p.em && bottom(w.bbox) >= s.at - 1.6 * p.em;
+    });
+    if (on.length > 0) {
+      const l = Math.min(...on.map((w) => w.bbox.left));
+      const r = Math.max(...on.map((w) => right(w.bbox)));
+      if (l - s.a < 0.5 * p.em && s.b - r < 0.5 * p.em) continue; // an underlined text
+    }
+    out.push({ bbox: box, kind: 'text', value: on.map((w) => w.text).join(' '), valueWords: on, source: 'drawn' });
+  }
+  return out;
+}

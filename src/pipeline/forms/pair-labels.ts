@@ -1,0 +1,109 @@
+/**
+ * Each field's label: the phrase a reader would take for it, chosen by geometry.
+ *  - left of the field on its row (the usual form line, "Age: ____"); a dot leader between
+ *    them makes the distance nothing ("Wages . . . . 7 [box]");
+ *  - right of a checkbox ("☒ Male");
+ *  - above the field, starting within its span ("Your first name and initial" over a box);
+ *  - below it (labels printed under fill-in lines: "LAST", "FIRST").
+ * A field's tooltip (/TU), when it reads like one of the candidates, is believed first.
+ * Every (field, phrase) candidate gets a cost in em; pairs are taken cheapest first, one
+ * label per field and one field per label. A box number left of its field ("7" after the
+ * leader) is skipped on the way to the label and goes with the pair.
+ */
+import type { BBox } from '../../model/document.js';
+import type { FormField } from './fields.js';
+import { BOX_NUMBER, type Phrase } from './phrases.js';
+
+export interface LabelledField {
+  field: FormField;
+  key: Phrase[];
+  /** Box numbers between label and field. */
+  extra: Phrase[];
+}
+
+const right = (b: BBox) => b.left + b.width;
+const bottom = (b: BBox) => b.top + b.height;
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+function vOverlap(a: BBox, b: BBox): number {
+  return Math.max(0, Math.min(bottom(a), bottom(b)) - Math.max(a.top, b.top)) / Math.max(1e-6, Math.min(a.height, b.height));
+}
+
+function tooltipMatches(tip: string | undefined, text: string): boolean {
+  if (!tip) return false;
+  const a = norm(tip);
+  const b = norm(text);
+  if (a.length < 2 || b.length < 2) return false;
+  return a === b || (b.length >= 4 && a.includes(b)) || (a.length >= 4 && b.includes(a));
+}
+
+const isCheck = (f: FormField) => f.kind === 'checkbox' || f.kind === 'radio';
+
+/** Cost of `p` as the label of `f` (em), or null when it cannot be. */
+function cost(f: FormField, p: Phrase, fields: readonly FormField[]): number | null {
+  const fb = f.bbox;
+  const pb = p.bbox;
+  const em = Math.max(4, p.em);
+  if (BOX_NUMBER.test(p.text)) return null;
+  const between = (x0: number, x1: number, row: BBox) => fields.some((o) => o !== f && vOverlap(o.bbox, row) > 0.5 && o.bbox.left + o.bbox.width / 2 > x0 && o.bbox.left + o.bbox.width / 2 < x1);
+  let c: number | null = null;
+  const sameRow = vOverlap(pb, fb) >= 0.5;
+  if (sameRow && right(pb) <= fb.left + 0.5 * em) {
+    const reach = p.leaderEnd !== undefined ? Math.max(right(pb), p.leaderEnd) : right(pb);
+    const gap = Math.max(0, fb.left - reach) / em;
+    if (gap <= (isCheck(f) ? 3 : 12) && !between(right(pb), fb.left, pb)) c = gap + (isCheck(f) ? 1.5 : 0);
+  }
+  if (c === null && isCheck(f) && sameRow && pb.left >= right(fb) - 0.5 * em) {
+    const gap = (pb.left - right(fb)) / em;
+    if (gap <= 2.5 && !between(right(fb), pb.left, pb)) c = gap;
+  }
+  if (c === null && !isCheck(f)) {
+    const startsInside = pb.left >= fb.left - 1.5 * em && pb.left <= fb.left + 0.6 * fb.width;
+    const above = fb.top - bottom(pb);
+    if (startsInside && above >= -0.4 * em && above <= 1.2 * em) c = 1 + Math.max(0, above) / em + Math.abs(pb.left - fb.left) / (6 * em);
+    const below = pb.top - bottom(fb);
+    if (c === null && startsInside && below >= -0.4 * em && below <= 0.8 * em && pb.height < 2 * em) c = 1.8 + Math.max(0, below) / em + Math.abs(pb.left - fb.left) / (6 * em);
+  }
+  if (c === null) return null;
+  if (tooltipMatches(f.tooltip, p.text)) c -= 2;
+  return c;
+}
+
+/** Box numbers on the field's row between its label and its left edge. */
+function boxNumbers(f: FormField, key: Phrase, phrases: readonly Phrase[]): Phrase[] {
+  return phrases.filter((p) => BOX_NUMBER.test(p.text) && vOverlap(p.bbox, f.bbox) >= 0.5 && p.bbox.left >= right(key.bbox) && right(p.bbox) <= f.bbox.left + 2);
+}
+
+export function pairLabels(fields: readonly FormField[], phrases: readonly Phrase[]): LabelledField[] {
+  const cands: { f: FormField; p: Phrase; c: number }[] = [];
+  for (const f of fields) {
+    for (const p of phrases) {
+      const c = cost(f, p, fields);
+      if (c !== null) cands.push({ f, p, c });
+    }
+  }
+  cands.sort((a, b) => a.c - b.c);
+  const usedF = new Set<FormField>();
+  const usedP = new Set<Phrase>();
+  const out: LabelledField[] = [];
+  for (const { f, p } of cands) {
+    if (usedF.has(f) || usedP.has(p)) continue;
+    usedF.add(f);
+    usedP.add(p);
+    out.push({ field: f, key: [p], extra: [] });
+  }
+  // Box numbers go with their pair; a label's first line above (a label wrapped over two
+  // rows, the field beside its last) joins it when nothing else claims that line.
+  for (const lf of out) {
+    const key = lf.key[0]!;
+    lf.extra = boxNumbers(lf.field, key, phrases).filter((p) => !usedP.has(p));
+    lf.extra.forEach((p) => usedP.add(p));
+    if (vOverlap(key.bbox, lf.field.bbox) < 0.5) continue;
+    const up = phrases.find((p) => !usedP.has(p) && !BOX_NUMBER.test(p.text) && key.bbox.top - bottom(p.bbox) >= -0.2 * key.em && key.bbox.top - bottom(p.bbox) <= 0.6 * key.em && p.bbox.left >= key.bbox.left - 3 * key.em && p.bbox.left <= key.bbox.left + 1.5 * key.em && right(p.bbox) <= lf.field.bbox.left && !fields.some((o) => vOverlap(o.bbox, p.bbox) >= 0.5 && o.bbox.left >= right(p.bbox) - 1));
+    if (up) {
+      usedP.add(up);
+      lf.key.unshift(up);
+    }
+  }
+  return out;
+}
