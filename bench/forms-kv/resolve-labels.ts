@@ -36,7 +36,8 @@ function popplerLines(file: string, page: number): Word[][] {
 }
 
 const union = (bs: Box[]): Box => [Math.min(...bs.map((b) => b[0])), Math.min(...bs.map((b) => b[1])), Math.max(...bs.map((b) => b[2])), Math.max(...bs.map((b) => b[3]))];
-const dist = (a: Box, b: Box) => Math.hypot(Math.max(0, a[0] - b[2], b[0] - a[2]), Math.max(0, a[1] - b[3], b[1] - a[3]));
+/** Distance between boxes, a row apart counting twenty times a gap along the row. */
+const dist = (a: Box, b: Box) => Math.hypot(Math.max(0, a[0] - b[2], b[0] - a[2]), 20 * Math.max(0, a[1] - b[3], b[1] - a[3]));
 
 function findKey(lines: Word[][], text: string, near: Box): Box | null {
   const target = norm(text);
@@ -44,7 +45,7 @@ function findKey(lines: Word[][], text: string, near: Box): Box | null {
   let bestD = Infinity;
   // Poppler's lines in its reading order, as one run of words: a label may span two of its
   // lines ("bachelor’s" | "degree").
-  for (const line of [lines.flat()]) {
+  for (const line of [lines.flat().filter((w) => w.n !== "")]) {
     for (let i = 0; i < line.length; i++) {
       let acc = '';
       for (let j = i; j < line.length && acc.length < target.length; j++) {
@@ -103,7 +104,23 @@ async function main(): Promise<void> {
       const ws = p.w === undefined ? [] : Array.isArray(p.w) ? p.w : [p.w];
       const value: Box = p.v ?? union(ws.map((i) => { const b = widgets[i]!.bbox; return [b.left, b.top, b.left + b.width, b.top + b.height] as Box; }));
       const pieces = Array.isArray(p.key) ? p.key : [p.key];
-      const boxes = pieces.map((k) => findKey(lines, k, value)).map((b) => (b ? trimToInk(b, ink) : b));
+      // The longest piece is found nearest to the value; the others (line numbers, a
+      // label's other lines) nearest to what was found of the label so far.
+      const raw: (Box | null)[] = new Array(pieces.length).fill(null);
+      const order = pieces.map((k, i) => [norm(k).length, i] as const).sort((a, b) => b[0] - a[0]).map(([, i]) => i);
+      for (const i of order) {
+        const found = raw.filter((b): b is Box => b !== null);
+        raw[i] = findKey(lines, pieces[i]!, found.length ? union(found) : value);
+        // A line number is on its label's row; one found elsewhere is another line's word.
+        const u = found.length ? union(found) : null;
+        const b = raw[i];
+        if (u && b && norm(pieces[i]!).length <= 3 && Math.min(u[3], b[3]) - Math.max(u[1], b[1]) < 0.5 * (b[3] - b[1])) {
+          console.error(`${sp.id}: "${pieces[i]}" not on the row of ${JSON.stringify(pieces)}; left out`);
+          raw[i] = u;
+        }
+      }
+      if (process.env.DEBUG_KEY && pieces.join(" ").includes(process.env.DEBUG_KEY)) console.log(pieces, raw, value);
+      const boxes = raw.map((b) => (b ? trimToInk(b, ink) : b));
       if (boxes.some((b) => !b)) {
         problems++;
         console.error(`${sp.id}: key not found: ${JSON.stringify(pieces)} near ${value.map(Math.round)}`);

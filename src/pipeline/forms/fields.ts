@@ -7,8 +7,9 @@
  *    width: longer ones separate sections) whose words on it, if any, are the value; a rule
  *    that just underlines a text (starts and ends with it) is not a field.
  */
-import type { BBox, OcrEntry } from '../../model/document.js';
+import type { BBox } from '../../model/document.js';
 import type { FormWidget, RuleLine } from '../../model/page.js';
+import type { FormWord } from './phrases.js';
 
 export interface FormField {
   bbox: BBox;
@@ -18,7 +19,7 @@ export interface FormField {
   checked?: boolean;
   tooltip?: string;
   /** Words of the page that are the value (drawn fields): claimed with the pair. */
-  valueWords: OcrEntry[];
+  valueWords: FormWord[];
   source: 'widget' | 'drawn';
 }
 
@@ -33,7 +34,7 @@ const centreIn = (w: BBox, b: BBox, pad = 0) => {
   return cx >= b.left - pad && cx <= right(b) + pad && cy >= b.top - pad && cy <= bottom(b) + pad;
 };
 
-export function widgetFields(widgets: readonly FormWidget[], words: readonly OcrEntry[]): FormField[] {
+export function widgetFields(widgets: readonly FormWidget[], words: readonly FormWord[]): FormField[] {
   return widgets.map((w) => {
     // A flattened or printed value under the widget counts when the widget holds none.
     const under = w.kind === 'text' || w.kind === 'choice' ? words.filter((x) => centreIn(x.bbox, w.bbox)) : [];
@@ -63,7 +64,7 @@ export interface DrawnInput {
   rules: readonly RuleLine[];
   rects: readonly BBox[];
   graphics: readonly BBox[];
-  words: readonly OcrEntry[];
+  words: readonly FormWord[];
   pageWidth: number;
   /** Body font size of the page. */
   em: number;

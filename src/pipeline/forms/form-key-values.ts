@@ -12,7 +12,7 @@
  *    keeping their type (a table's words get the page hints), then all blocks are put back
  *    in reading order.
  */
-import { unionBBox, type BBox, type OcrEntry } from '../../model/document.js';
+import { unionBBox, type BBox } from '../../model/document.js';
 import type { Block, PageLayout } from '../../model/layout.js';
 import type { PageContent, TextRun } from '../../model/page.js';
 import { buildBlocks, toBlock } from '../blocks/build-blocks.js';
@@ -21,12 +21,14 @@ import { buildLines } from '../lines/build-lines.js';
 import { readingOrder } from '../reading-order/xy-cut.js';
 import { drawnFields, widgetFields, type FormField } from './fields.js';
 import { pairLabels, type LabelledField } from './pair-labels.js';
-import { BOX_NUMBER, formPhrases, type Phrase } from './phrases.js';
+import { BOX_NUMBER, formPhrases, runWords, type FormWord, type Phrase } from './phrases.js';
 
 const CHECKED = '☒';
 const UNCHECKED = '☐';
 /** A pair's type confidence: geometry alone, no model agreed or disagreed. */
 const PAIR_CONFIDENCE = 0.8;
+/** Leaders and decoration: dropped from a form page's text. */
+const NOT_TEXT = /^[.·…_{}[\]|]+$/u;
 
 const centreIn = (w: BBox, b: BBox) => {
   const cx = w.left + w.width / 2;
@@ -40,25 +42,16 @@ function median(xs: number[], dflt: number): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-interface PlacedWord {
-  word: OcrEntry;
-  phrase: Phrase;
-}
-
-function runOf(w: PlacedWord): TextRun {
-  const l = w.phrase.line;
-  return { text: w.word.text, bbox: w.word.bbox, fontSize: l.fontSize, fontName: l.fontName, bold: l.bold, italic: l.italic, confidence: w.word.confidence, source: l.confidence === null ? 'text' : 'ocr' };
-}
+const runOf = (w: FormWord): TextRun => ({ text: w.text, bbox: w.bbox, fontSize: w.fontSize, fontName: w.fontName, bold: w.bold, italic: w.italic, confidence: w.confidence, source: w.source });
 
 function keyText(key: readonly Phrase[]): string {
   return key.map((p) => p.text).join(' ').replace(/\s*:\s*$/, '').trim();
 }
 
-function pairBlock(lf: LabelledField, place: Map<OcrEntry, PlacedWord>): Block {
+function pairBlock(lf: LabelledField): Block {
   const f = lf.field;
   const words = [...lf.key, ...lf.extra].flatMap((p) => p.words).concat(f.valueWords);
-  const runs = words.flatMap((w) => (place.has(w) ? [runOf(place.get(w)!)] : []));
-  const lines = buildLines(runs);
+  const lines = buildLines(words.map(runOf));
   const base = lines.length > 0 ? toBlock({ lines }) : { kind: 'text' as const, bbox: f.bbox, lines: [], fontSize: lf.key[0]!.em, bold: false, italic: false };
   const check = f.kind === 'checkbox' || f.kind === 'radio';
   const value = check ? (f.checked ? CHECKED : UNCHECKED) : f.value;
@@ -74,10 +67,10 @@ function pairBlock(lf: LabelledField, place: Map<OcrEntry, PlacedWord>): Block {
 /** `content`: the page's runs, rules, rectangles and (PDF) widgets, in the layout's units. */
 export function formKeyValues(layout: PageLayout, content: PageContent): PageLayout {
   const pictures = layout.blocks.filter((b) => b.kind === 'picture');
-  const runs = content.runs.filter((r) => !pictures.some((p) => centreIn(r.bbox, p.bbox)));
-  const { phrases: allPhrases, leaders } = formPhrases(runs);
-  const words = allPhrases.flatMap((p) => p.words);
-  const em = median(allPhrases.map((p) => p.em), 10);
+  const allWords = content.runs.filter((r) => !pictures.some((p) => centreIn(r.bbox, p.bbox))).flatMap(runWords);
+  const notText = allWords.filter((w) => NOT_TEXT.test(w.text));
+  const words = allWords.filter((w) => !NOT_TEXT.test(w.text));
+  const em = median(words.map((w) => w.fontSize), 10);
   const widgets = content.widgets ?? [];
   let fields: FormField[] =
     widgets.length > 0 ? widgetFields(widgets, words) : drawnFields({ rules: content.rules, rects: content.rects, graphics: content.graphics, words, pageWidth: content.width, em });
@@ -86,29 +79,23 @@ export function formKeyValues(layout: PageLayout, content: PageContent): PageLay
   const keptTables = layout.blocks.filter((b) => b.kind === 'table' && !fields.some((f) => centreIn(f.bbox, b.bbox)));
   fields = fields.filter((f) => !keptTables.some((t) => centreIn(f.bbox, t.bbox)));
   const valueWords = new Set(fields.flatMap((f) => f.valueWords));
-  const phrases: Phrase[] = [];
-  for (const p of allPhrases) {
-    if (keptTables.some((t) => centreIn(p.bbox, t.bbox))) continue;
-    const left = p.words.filter((w) => !valueWords.has(w));
-    if (left.length === p.words.length) phrases.push(p);
-    else if (left.length > 0) phrases.push({ ...p, words: left, bbox: unionBBox(left.map((w) => w.bbox)), text: left.map((w) => w.text).join(' '), leaderEnd: undefined });
-  }
-  const place = new Map<OcrEntry, PlacedWord>();
-  for (const p of allPhrases) for (const w of p.words) place.set(w, { word: w, phrase: p });
+  const labelWords = allWords.filter((w) => !valueWords.has(w) && !keptTables.some((t) => centreIn(w.bbox, t.bbox)));
+  const phrases = formPhrases(labelWords, fields.map((f) => f.bbox));
   const pairs = pairLabels(fields, phrases);
   if (pairs.length === 0) return layout;
 
-  const claimed = new Set<OcrEntry>();
+  const claimed = new Set<FormWord>(notText);
   for (const lf of pairs) for (const w of [...lf.key, ...lf.extra].flatMap((p) => p.words).concat(lf.field.valueWords)) claimed.add(w);
-  const kv = pairs.map((lf) => pairBlock(lf, place));
-  // Blocks that keep all their words (and every leader-free text block) stay as they were.
-  const touched = layout.blocks.filter((b) => (b.kind === 'table' && !keptTables.includes(b)) || (b.kind === 'text' && b.type !== 'Page' && ([...claimed].some((w) => centreIn(w.bbox, b.bbox)) || leaders.some((l) => centreIn(l, b.bbox)))));
+  const kv = pairs.map(pairBlock);
+  // Text blocks that lost words (labels, values, leaders) are rebuilt; the others stay.
+  const touched = layout.blocks.filter((b) => (b.kind === 'table' && !keptTables.includes(b)) || (b.kind === 'text' && b.type !== 'Page' && [...claimed].some((w) => centreIn(w.bbox, b.bbox))));
   const kept = layout.blocks.filter((b) => !touched.includes(b));
   const rebuilt: Block[] = [];
+  const done = new Set<FormWord>(claimed);
   for (const t of touched) {
-    const rest = words.filter((w) => !claimed.has(w) && centreIn(w.bbox, t.bbox) && !kept.some((k) => k.kind !== 'picture' && centreIn(w.bbox, k.bbox)));
-    rest.forEach((w) => claimed.add(w)); // a word in two touched boxes is rebuilt once
-    for (const b of buildBlocks(buildLines(rest.map((w) => runOf(place.get(w)!))))) {
+    const rest = words.filter((w) => !done.has(w) && centreIn(w.bbox, t.bbox) && !kept.some((k) => k.kind !== 'picture' && centreIn(w.bbox, k.bbox)));
+    rest.forEach((w) => done.add(w)); // a word in two touched boxes is rebuilt once
+    for (const b of buildBlocks(buildLines(rest.map(runOf)))) {
       const text = b.lines.map((l) => l.text).join(' ').trim();
       if (t.kind === 'table' || BOX_NUMBER.test(text)) {
         hintBlockType(b);

@@ -12,7 +12,7 @@
  */
 import type { BBox } from '../../model/document.js';
 import type { FormField } from './fields.js';
-import { BOX_NUMBER, type Phrase } from './phrases.js';
+import { isBoxNumber, type Phrase } from './phrases.js';
 
 export interface LabelledField {
   field: FormField;
@@ -44,7 +44,7 @@ function cost(f: FormField, p: Phrase, fields: readonly FormField[]): number | n
   const fb = f.bbox;
   const pb = p.bbox;
   const em = Math.max(4, p.em);
-  if (BOX_NUMBER.test(p.text)) return null;
+  if (isBoxNumber(p)) return null;
   const between = (x0: number, x1: number, row: BBox) => fields.some((o) => o !== f && vOverlap(o.bbox, row) > 0.5 && o.bbox.left + o.bbox.width / 2 > x0 && o.bbox.left + o.bbox.width / 2 < x1);
   let c: number | null = null;
   const sameRow = vOverlap(pb, fb) >= 0.5;
@@ -60,7 +60,7 @@ function cost(f: FormField, p: Phrase, fields: readonly FormField[]): number | n
   if (c === null && !isCheck(f)) {
     const startsInside = pb.left >= fb.left - 1.5 * em && pb.left <= fb.left + 0.6 * fb.width;
     const above = fb.top - bottom(pb);
-    if (startsInside && above >= -0.4 * em && above <= 1.2 * em) c = 1 + Math.max(0, above) / em + Math.abs(pb.left - fb.left) / (6 * em);
+    if (startsInside && above >= -0.4 * em && above <= 2.5 * em) c = 1 + Math.max(0, above) / em + Math.abs(pb.left - fb.left) / (6 * em);
     const below = pb.top - bottom(fb);
     if (c === null && startsInside && below >= -0.4 * em && below <= 0.8 * em && pb.height < 2 * em) c = 1.8 + Math.max(0, below) / em + Math.abs(pb.left - fb.left) / (6 * em);
   }
@@ -71,7 +71,24 @@ function cost(f: FormField, p: Phrase, fields: readonly FormField[]): number | n
 
 /** Box numbers on the field's row between its label and its left edge. */
 function boxNumbers(f: FormField, key: Phrase, phrases: readonly Phrase[]): Phrase[] {
-  return phrases.filter((p) => BOX_NUMBER.test(p.text) && vOverlap(p.bbox, f.bbox) >= 0.5 && p.bbox.left >= right(key.bbox) && right(p.bbox) <= f.bbox.left + 2);
+  return phrases.filter((p) => isBoxNumber(p) && vOverlap(p.bbox, f.bbox) >= 0.5 && p.bbox.left >= right(key.bbox) && right(p.bbox) <= f.bbox.left + 2);
+}
+
+/** Lines a label may take (the 1040's "If more than four / dependents, see / …"). */
+const MAX_LABEL_LINES = 4;
+
+/**
+ * Whether `p` is the line before `top` in one label: just above it, starting where it
+ * starts (or a line number's width left of it), left of the field, with no field of its
+ * own on its row, and not the end of a sentence (a paragraph above a form row ends with one).
+ */
+function continues(p: Phrase, top: Phrase, field: FormField, fields: readonly FormField[]): boolean {
+  const gap = top.bbox.top - bottom(p.bbox);
+  if (gap < -0.2 * top.em || gap > 0.6 * top.em) return false;
+  if (p.bbox.left < top.bbox.left - 3 * top.em || p.bbox.left > top.bbox.left + 1.5 * top.em) return false;
+  if (right(p.bbox) > field.bbox.left) return false;
+  if (/[.:;?!]$/.test(p.text)) return false;
+  return !fields.some((o) => vOverlap(o.bbox, p.bbox) >= 0.5 && o.bbox.left >= right(p.bbox) - 1);
 }
 
 export function pairLabels(fields: readonly FormField[], phrases: readonly Phrase[]): LabelledField[] {
@@ -99,8 +116,10 @@ export function pairLabels(fields: readonly FormField[], phrases: readonly Phras
     lf.extra = boxNumbers(lf.field, key, phrases).filter((p) => !usedP.has(p));
     lf.extra.forEach((p) => usedP.add(p));
     if (vOverlap(key.bbox, lf.field.bbox) < 0.5) continue;
-    const up = phrases.find((p) => !usedP.has(p) && !BOX_NUMBER.test(p.text) && key.bbox.top - bottom(p.bbox) >= -0.2 * key.em && key.bbox.top - bottom(p.bbox) <= 0.6 * key.em && p.bbox.left >= key.bbox.left - 3 * key.em && p.bbox.left <= key.bbox.left + 1.5 * key.em && right(p.bbox) <= lf.field.bbox.left && !fields.some((o) => vOverlap(o.bbox, p.bbox) >= 0.5 && o.bbox.left >= right(p.bbox) - 1));
-    if (up) {
+    for (let n = 0; n < MAX_LABEL_LINES - 1; n++) {
+      const top = lf.key[0]!;
+      const up = phrases.find((p) => !usedP.has(p) && !isBoxNumber(p) && continues(p, top, lf.field, fields));
+      if (!up) break;
       usedP.add(up);
       lf.key.unshift(up);
     }
