@@ -3,8 +3,9 @@
  * what the page draws for a value (printed forms, flattened forms, scans):
  *  - a checkbox: a small square of four rules or a small filled square, or a box glyph
  *    (☐ ☑ ☒); checked when a drawing (an X, a tick path, a dot) or a mark glyph is inside;
- *  - a fill-in line: a horizontal rule at least 2.5 em long (and under 60 % of the page
- *    width: longer ones separate sections) whose words on it, if any, are the value; a rule
+ *  - a fill-in line: a horizontal rule at least 2.5 em long (one over 60 % of the page
+ *    width only when a label leads into it: others separate sections) whose words on it,
+ *    if any, are the value; a rule
  *    that just underlines a text (starts and ends with it) is not a field.
  */
 import type { BBox } from '../../model/document.js';
@@ -34,7 +35,30 @@ const centreIn = (w: BBox, b: BBox, pad = 0) => {
   return cx >= b.left - pad && cx <= right(b) + pad && cy >= b.top - pad && cy <= bottom(b) + pad;
 };
 
-export function widgetFields(widgets: readonly FormWidget[], words: readonly FormWord[]): FormField[] {
+/**
+ * One printed box split into two widgets, the second narrow and touching the first (the
+ * IRS's dollars and cents): one field. An amount's parts join with a point.
+ */
+function joinSplitBoxes(widgets: readonly FormWidget[]): FormWidget[] {
+  const out: FormWidget[] = [];
+  const text = widgets.filter((w) => w.kind === 'text');
+  const taken = new Set<FormWidget>();
+  for (const w of widgets) {
+    if (taken.has(w)) continue;
+    const tail = w.kind !== 'text' ? undefined : text.find((o) => o !== w && !taken.has(o) && Math.abs(o.bbox.left - right(w.bbox)) <= 2 && Math.abs(o.bbox.top - w.bbox.top) <= 1.5 && Math.abs(bottom(o.bbox) - bottom(w.bbox)) <= 1.5 && o.bbox.width <= Math.min(40, 0.4 * w.bbox.width));
+    if (!tail) {
+      out.push(w);
+      continue;
+    }
+    taken.add(tail);
+    const value = w.value && tail.value ? (/^[\d,]+$/.test(w.value) && /^\d{2}$/.test(tail.value) ? `${w.value}.${tail.value}` : `${w.value} ${tail.value}`) : w.value || tail.value;
+    out.push({ ...w, bbox: { left: w.bbox.left, top: Math.min(w.bbox.top, tail.bbox.top), width: right(tail.bbox) - w.bbox.left, height: Math.max(bottom(w.bbox), bottom(tail.bbox)) - Math.min(w.bbox.top, tail.bbox.top) }, value });
+  }
+  return out;
+}
+
+export function widgetFields(all: readonly FormWidget[], words: readonly FormWord[]): FormField[] {
+  const widgets = joinSplitBoxes(all);
   return widgets.map((w) => {
     // A flattened or printed value under the widget counts when the widget holds none.
     const under = w.kind === 'text' || w.kind === 'choice' ? words.filter((x) => centreIn(x.bbox, w.bbox)) : [];
@@ -107,13 +131,18 @@ export function drawnFields(p: DrawnInput): FormField[] {
   }
   for (const s of merged) {
     const len = s.b - s.a;
-    if (len < 2.5 * p.em || len > 0.6 * p.pageWidth) continue;
+    if (len < 2.5 * p.em) continue;
+    // A rule across most of the page separates sections, unless a label leads into it
+    // ("Special needs: ______" to the margin).
+    const led = () => p.words.some((w) => right(w.bbox) <= s.a + 1 && s.a - right(w.bbox) <= 2 * p.em && bottom(w.bbox) >= s.at - 1.6 * p.em && bottom(w.bbox) <= s.at + 0.4 * p.em);
+    if (len > 0.6 * p.pageWidth && !led()) continue;
     // Another rule just above spanning the same stretch: a box (a table row), not a line.
     if (merged.some((o) => o !== s && o.at < s.at && s.at - o.at < 3 * p.em && o.a <= s.a + 2 && o.b >= s.b - 2)) continue;
     const box: BBox = { left: s.a, top: s.at - 1.8 * p.em, width: len, height: 1.8 * p.em };
     const on = p.words.filter((w) => {
       const cx = w.bbox.left + w.bbox.width / 2;
-      return cx >= s.a && cx <= s.b && bottom(w.bbox) <= s.at + 0.4 * p.em && bottom(w.bbox) >= s.at - 1.6 * p.em;
+      // Written on the line: its bottom (descent included) just above or on the rule.
+      return cx >= s.a && cx <= s.b && bottom(w.bbox) <= s.at + 0.5 * p.em && bottom(w.bbox) >= s.at - 1.0 * p.em;
     });
     if (on.length > 0) {
       const l = Math.min(...on.map((w) => w.bbox.left));

@@ -72,17 +72,17 @@ export function formKeyValues(layout: PageLayout, content: PageContent): PageLay
   const words = allWords.filter((w) => !NOT_TEXT.test(w.text));
   const em = median(words.map((w) => w.fontSize), 10);
   const widgets = content.widgets ?? [];
-  let fields: FormField[] =
+  const fields: FormField[] =
     widgets.length > 0 ? widgetFields(widgets, words) : drawnFields({ rules: content.rules, rects: content.rects, graphics: content.graphics, words, pageWidth: content.width, em });
   if (fields.length < 2) return layout;
-  // Tables holding fields are form grids; other tables keep their fields' text.
-  const keptTables = layout.blocks.filter((b) => b.kind === 'table' && !fields.some((f) => centreIn(f.bbox, b.bbox)));
-  fields = fields.filter((f) => !keptTables.some((t) => centreIn(f.bbox, t.bbox)));
   const valueWords = new Set(fields.flatMap((f) => f.valueWords));
-  const labelWords = allWords.filter((w) => !valueWords.has(w) && !keptTables.some((t) => centreIn(w.bbox, t.bbox)));
-  const phrases = formPhrases(labelWords, fields.map((f) => f.bbox));
+  const phrases = formPhrases(allWords.filter((w) => !valueWords.has(w)), fields.map((f) => f.bbox));
   const pairs = pairLabels(fields, phrases);
   if (pairs.length === 0) return layout;
+  // A table holding a field or a label is a form grid (rows of label, leader, box number
+  // and field look like a table to the table stage); other tables stay tables.
+  const inTable = (t: Block) => pairs.some((lf) => centreIn(lf.field.bbox, t.bbox) || lf.key.some((k) => centreIn(k.bbox, t.bbox)));
+  const keptTables = layout.blocks.filter((b) => b.kind === 'table' && !inTable(b));
 
   const claimed = new Set<FormWord>(notText);
   for (const lf of pairs) for (const w of [...lf.key, ...lf.extra].flatMap((p) => p.words).concat(lf.field.valueWords)) claimed.add(w);

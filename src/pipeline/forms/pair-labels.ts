@@ -40,18 +40,21 @@ function tooltipMatches(tip: string | undefined, text: string): boolean {
 const isCheck = (f: FormField) => f.kind === 'checkbox' || f.kind === 'radio';
 
 /** Cost of `p` as the label of `f` (em), or null when it cannot be. */
-function cost(f: FormField, p: Phrase, fields: readonly FormField[]): number | null {
+function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers: readonly Phrase[]): number | null {
   const fb = f.bbox;
   const pb = p.bbox;
   const em = Math.max(4, p.em);
-  if (isBoxNumber(p)) return null;
+  if (isBoxNumber(p) || !/[\p{L}\p{N}]/u.test(p.text)) return null;
   const between = (x0: number, x1: number, row: BBox) => fields.some((o) => o !== f && vOverlap(o.bbox, row) > 0.5 && o.bbox.left + o.bbox.width / 2 > x0 && o.bbox.left + o.bbox.width / 2 < x1);
   let c: number | null = null;
   const sameRow = vOverlap(pb, fb) >= 0.5;
   if (sameRow && right(pb) <= fb.left + 0.5 * em) {
-    const reach = p.leaderEnd !== undefined ? Math.max(right(pb), p.leaderEnd) : right(pb);
+    // A dot leader, then the box's number, lead the label right up to its box.
+    let reach = p.leaderEnd !== undefined ? Math.max(right(pb), p.leaderEnd) : right(pb);
+    for (const b of boxNumbers) if (vOverlap(b.bbox, pb) >= 0.5 && b.bbox.left >= reach - 1 && b.bbox.left - reach <= 2 * em && right(b.bbox) <= fb.left + 1) reach = Math.max(reach, right(b.bbox));
     const gap = Math.max(0, fb.left - reach) / em;
-    if (gap <= (isCheck(f) ? 3 : 12) && !between(right(pb), fb.left, pb)) c = gap + (isCheck(f) ? 1.5 : 0);
+    // A leader is the form saying so: it beats a label above.
+    if (gap <= (isCheck(f) ? 3 : 12) && !between(right(pb), fb.left, pb)) c = gap + (isCheck(f) ? 1.5 : 0) - (p.leaderEnd !== undefined ? 1 : 0);
   }
   if (c === null && isCheck(f) && sameRow && pb.left >= right(fb) - 0.5 * em) {
     const gap = (pb.left - right(fb)) / em;
@@ -86,16 +89,22 @@ function continues(p: Phrase, top: Phrase, field: FormField, fields: readonly Fo
   const gap = top.bbox.top - bottom(p.bbox);
   if (gap < -0.2 * top.em || gap > 0.6 * top.em) return false;
   if (p.bbox.left < top.bbox.left - 3 * top.em || p.bbox.left > top.bbox.left + 1.5 * top.em) return false;
-  if (right(p.bbox) > field.bbox.left) return false;
+  if (right(p.bbox) > right(field.bbox)) return false;
   if (/[.:;?!]$/.test(p.text)) return false;
-  return !fields.some((o) => vOverlap(o.bbox, p.bbox) >= 0.5 && o.bbox.left >= right(p.bbox) - 1);
+  // A heading over the row is in another font (bold, larger): not the label's first line.
+  const a = p.words[0]!;
+  const b = top.words[0]!;
+  if (a.bold !== b.bold || Math.abs(a.fontSize - b.fontSize) > 0.15 * b.fontSize) return false;
+  // A field of its own just right of it: the line is that field's label.
+  return !fields.some((o) => o !== field && vOverlap(o.bbox, p.bbox) >= 0.5 && o.bbox.left >= right(p.bbox) - 1 && o.bbox.left - right(p.bbox) <= 3 * top.em);
 }
 
 export function pairLabels(fields: readonly FormField[], phrases: readonly Phrase[]): LabelledField[] {
   const cands: { f: FormField; p: Phrase; c: number }[] = [];
+  const boxNums = phrases.filter(isBoxNumber);
   for (const f of fields) {
     for (const p of phrases) {
-      const c = cost(f, p, fields);
+      const c = cost(f, p, fields, boxNums);
       if (c !== null) cands.push({ f, p, c });
     }
   }

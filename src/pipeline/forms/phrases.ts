@@ -5,7 +5,8 @@
  * and the "7" after it is the box's number, repeated. So words are grouped by row (centres
  * within a third of their height), and a row is cut
  *  - at dot leaders (dropped: layout, not text; their reach is kept on the phrase before),
- *  - at gaps wider than one font size (two labels on one row: "☐ Yes ☐ No Criminal…"),
+ *  - at gaps wider than 0.75 of the font size (a word space is about 0.3; two labels on
+ *    one row: "☐ Yes ☐ No  Criminal…"),
  *  - where a field lies between two words ("○ Female ○ Male");
  * then a line number standing alone is joined to the label right of it ("7" + "Wages…"),
  * so line numbers stay with their labels. Braces and brackets alone are not text either.
@@ -42,6 +43,8 @@ const DECORATION = /^[{}[\]()|]+$/u;
 export const BOX_NUMBER = /^\(?\d{1,2}[a-z]?\)?$|^[a-h]$/;
 
 const right = (b: BBox) => b.left + b.width;
+/** Gaps wider than this (in font sizes) part two phrases: a word space is about 0.25-0.3. */
+const WORD_GAP_EM = 0.75;
 
 /** A run's words, each with its share of the run's width. */
 export function runWords(r: TextRun): FormWord[] {
@@ -111,7 +114,7 @@ export function formPhrases(words: readonly FormWord[], fields: readonly BBox[])
         const gap = w.bbox.left - right(prev.bbox);
         const cy = w.bbox.top + w.bbox.height / 2;
         const fieldBetween = fields.some((f) => f.left >= right(prev.bbox) - 1 && right(f) <= w.bbox.left + 1 && cy >= f.top - 2 && cy <= f.top + f.height + 2);
-        if (gap > Math.max(prev.fontSize, w.fontSize) || fieldBetween) flush();
+        if (gap > WORD_GAP_EM * Math.max(prev.fontSize, w.fontSize) || fieldBetween) flush();
       }
       cur.push(w);
     }
