@@ -3,6 +3,8 @@
  * what the page draws for a value (printed forms, flattened forms, scans):
  *  - a checkbox: a small square of four rules or a small filled square, or a box glyph
  *    (☐ ☑ ☒); checked when a drawing (an X, a tick path, a dot) or a mark glyph is inside;
+ *  - a box: two rules of one span 0.8-4 em apart (not a row of a grid), its words inside
+ *    the value (a scan's box border read as "[" or "|" trimmed);
  *  - a fill-in line: a horizontal rule at least 2.5 em long (one over 60 % of the page
  *    width only when a label leads into it: others separate sections) whose words on it,
  *    if any, are the value; a rule
@@ -67,6 +69,11 @@ export function widgetFields(all: readonly FormWidget[], words: readonly FormWor
   });
 }
 
+/** A drawn field's words as its value; OCR reads a box's border as "[", "|" or "]". */
+function cleanValue(words: readonly FormWord[]): string {
+  return words.map((w) => w.text).join(' ').replace(/^[[|\]]+\s*|\s*[[|\]]+$/g, '').trim();
+}
+
 interface Seg {
   a: number;
   b: number;
@@ -129,7 +136,26 @@ export function drawnFields(p: DrawnInput): FormField[] {
     if (last && Math.abs(last.at - s.at) < 1 && s.a - last.b < 0.5 * p.em) last.b = Math.max(last.b, s.b);
     else merged.push({ ...s });
   }
+  // Boxes: two rules of one span, 0.8-4 em apart, closed by vertical rules at both ends,
+  // and not one row of a grid (no third rule of that span just above or below).
+  const sameSpan = (x: Seg, y: Seg) => Math.abs(x.a - y.a) <= 2 && Math.abs(x.b - y.b) <= 2;
+  const inBox = new Set<Seg>();
+  for (const top of merged) {
+    if (inBox.has(top)) continue;
+    const base = merged.find((o) => o !== top && !inBox.has(o) && sameSpan(o, top) && o.at - top.at >= 0.8 * p.em && o.at - top.at <= 4 * p.em);
+    if (!base) continue;
+    const h = base.at - top.at;
+    // Rows of a grid: the next rule of the span one row height on (sides are not required:
+    // on a scan, a box's sides are shorter than the quarter inch the rule finder keeps).
+    const rowAway = (o: Seg) => Math.abs(Math.abs(o.at - (o.at < top.at ? top.at : base.at)) - h) <= 0.2 * h;
+    if (merged.some((o) => o !== top && o !== base && sameSpan(o, top) && (o.at < top.at || o.at > base.at) && rowAway(o))) continue;
+    inBox.add(top).add(base);
+    const box: BBox = { left: top.a, top: top.at, width: top.b - top.a, height: h };
+    const inside = p.words.filter((w) => centreIn(w.bbox, box));
+    out.push({ bbox: box, kind: 'text', value: cleanValue(inside), valueWords: inside, source: 'drawn' });
+  }
   for (const s of merged) {
+    if (inBox.has(s)) continue;
     const len = s.b - s.a;
     if (len < 2.5 * p.em) continue;
     // A rule across most of the page separates sections, unless a label leads into it
@@ -149,7 +175,7 @@ export function drawnFields(p: DrawnInput): FormField[] {
       const r = Math.max(...on.map((w) => right(w.bbox)));
       if (l - s.a < 0.5 * p.em && s.b - r < 0.5 * p.em) continue; // an underlined text
     }
-    out.push({ bbox: box, kind: 'text', value: on.map((w) => w.text).join(' '), valueWords: on, source: 'drawn' });
+    out.push({ bbox: box, kind: 'text', value: cleanValue(on), valueWords: on, source: 'drawn' });
   }
   return out;
 }

@@ -21,7 +21,9 @@ import { buildLines } from '../lines/build-lines.js';
 import { readingOrder } from '../reading-order/xy-cut.js';
 import { drawnFields, widgetFields, type FormField } from './fields.js';
 import { pairLabels, type LabelledField } from './pair-labels.js';
-import { BOX_NUMBER, formPhrases, runWords, type FormWord, type Phrase } from './phrases.js';
+import { BOX_NUMBER, formPhrases, isLeaderWord, runWords, type FormWord, type Phrase } from './phrases.js';
+import { findRasterCheckboxes } from './raster-checkboxes.js';
+import type { RasterImage } from '../../raster/raster-image.js';
 
 const CHECKED = '☒';
 const UNCHECKED = '☐';
@@ -68,8 +70,8 @@ function pairBlock(lf: LabelledField): Block {
 export function formKeyValues(layout: PageLayout, content: PageContent): PageLayout {
   const pictures = layout.blocks.filter((b) => b.kind === 'picture');
   const allWords = content.runs.filter((r) => !pictures.some((p) => centreIn(r.bbox, p.bbox))).flatMap(runWords);
-  const notText = allWords.filter((w) => NOT_TEXT.test(w.text));
-  const words = allWords.filter((w) => !NOT_TEXT.test(w.text));
+  const notText = new Set(allWords.filter((w) => NOT_TEXT.test(w.text) || isLeaderWord(w)));
+  const words = allWords.filter((w) => !notText.has(w));
   const em = median(words.map((w) => w.fontSize), 10);
   const widgets = content.widgets ?? [];
   const fields: FormField[] =
@@ -110,4 +112,15 @@ export function formKeyValues(layout: PageLayout, content: PageContent): PageLay
   const blocks = [...kept, ...rebuilt, ...kv];
   const order = readingOrder(blocks.map((b) => b.bbox), em);
   return { ...layout, blocks: order.map((i) => blocks[i]!) };
+}
+
+/**
+ * A scanned page (OCR words, ruling lines found on the raster): its checkboxes are found on
+ * the raster too (raster-checkboxes.ts), then the same pairing runs. Upright pages only.
+ */
+export function scannedFormKeyValues(layout: PageLayout, content: PageContent, raster: RasterImage): PageLayout {
+  const scale = content.width / raster.width;
+  const boxes = findRasterCheckboxes(raster, scale);
+  const marks = boxes.filter((b) => b.checked).map((b) => ({ left: b.box.left + b.box.width * 0.2, top: b.box.top + b.box.height * 0.2, width: b.box.width * 0.6, height: b.box.height * 0.6 }));
+  return formKeyValues(layout, { ...content, rects: [...content.rects, ...boxes.map((b) => b.box)], graphics: [...content.graphics, ...marks] });
 }

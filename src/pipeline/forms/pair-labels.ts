@@ -64,8 +64,12 @@ function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers:
     const startsInside = pb.left >= fb.left - 1.5 * em && pb.left <= fb.left + 0.6 * fb.width;
     const above = fb.top - bottom(pb);
     if (startsInside && above >= -0.4 * em && above <= 2.5 * em) c = 1 + Math.max(0, above) / em + Math.abs(pb.left - fb.left) / (6 * em);
+    // Right under a fill-in line, a small label names it ("LAST", "Signature of applicant");
+    // a label above a drawn line may be the section's heading.
     const below = pb.top - bottom(fb);
-    if (c === null && startsInside && below >= -0.4 * em && below <= 0.8 * em && pb.height < 2 * em) c = 1.8 + Math.max(0, below) / em + Math.abs(pb.left - fb.left) / (6 * em);
+    const under = f.source === 'drawn' && below <= 0.5 * em ? 0.8 : 1.8;
+    const cb = startsInside && below >= -0.4 * em && below <= 0.8 * em && pb.height < 2 * em ? under + Math.max(0, below) / em + Math.abs(pb.left - fb.left) / (6 * em) : null;
+    if (cb !== null && (c === null || cb < c)) c = cb;
   }
   if (c === null) return null;
   if (tooltipMatches(f.tooltip, p.text)) c -= 2;

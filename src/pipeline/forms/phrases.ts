@@ -76,7 +76,16 @@ function phraseOf(words: FormWord[]): Phrase {
   return { words, bbox: unionBBox(words.map((w) => w.bbox)), text: words.map((w) => w.text).join(' '), em: words[0]!.fontSize };
 }
 
+/**
+ * Not text: a word of dots or underscores, or a "word" far flatter than its font (OCR reads
+ * a dot leader as "0.0...", "eects": a few pixels tall on the baseline).
+ */
+export function isLeaderWord(w: FormWord): boolean {
+  return (LEADER_WORD.test(w.text) && w.text.length >= 2) || (w.source === 'ocr' && w.bbox.height < 0.3 * w.fontSize);
+}
+
 function isLeaderAt(words: readonly FormWord[], i: number): boolean {
+  if (isLeaderWord(words[i]!)) return true;
   const t = words[i]!.text;
   if (!LEADER_WORD.test(t)) return false;
   if (t.length >= 2) return true;
