@@ -101,7 +101,11 @@ export interface DrawnInput {
   em: number;
 }
 
-/** Checkboxes and fill-in lines drawn on the page. */
+/**
+ * Checkboxes, boxes and fill-in lines drawn on the page. The rules of a ruled data table
+ * are not taken: its row rules underline their rows' text from end to end, and its boxes
+ * are rows of a grid.
+ */
 export function drawnFields(p: DrawnInput): FormField[] {
   const out: FormField[] = [];
   const { h, v } = splitRules(p.rules);
@@ -162,8 +166,6 @@ export function drawnFields(p: DrawnInput): FormField[] {
     // ("Special needs: ______" to the margin).
     const led = () => p.words.some((w) => right(w.bbox) <= s.a + 1 && s.a - right(w.bbox) <= 2 * p.em && bottom(w.bbox) >= s.at - 1.6 * p.em && bottom(w.bbox) <= s.at + 0.4 * p.em);
     if (len > 0.6 * p.pageWidth && !led()) continue;
-    // Another rule just above spanning the same stretch: a box (a table row), not a line.
-    if (merged.some((o) => o !== s && o.at < s.at && s.at - o.at < 3 * p.em && o.a <= s.a + 2 && o.b >= s.b - 2)) continue;
     const box: BBox = { left: s.a, top: s.at - 1.8 * p.em, width: len, height: 1.8 * p.em };
     const on = p.words.filter((w) => {
       const cx = w.bbox.left + w.bbox.width / 2;

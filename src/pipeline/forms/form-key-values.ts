@@ -75,12 +75,13 @@ export function formKeyValues(layout: PageLayout, content: PageContent): PageLay
   const em = median(words.map((w) => w.fontSize), 10);
   const widgets = content.widgets ?? [];
   const fields: FormField[] =
-    widgets.length > 0 ? widgetFields(widgets, words) : drawnFields({ rules: content.rules, rects: content.rects, graphics: content.graphics, words, pageWidth: content.width, em });
+    widgets.length > 0 ? widgetFields(widgets, words) : drawnFields({ rules: content.rules, rects: content.rects, graphics: content.graphics, words, pageWidth: content.width, em});
   if (fields.length < 2) return layout;
   const valueWords = new Set(fields.flatMap((f) => f.valueWords));
   const phrases = formPhrases(allWords.filter((w) => !valueWords.has(w)), fields.map((f) => f.bbox));
   const pairs = pairLabels(fields, phrases);
-  if (pairs.length === 0) return layout;
+  // Without widgets, one drawn line or square with a word near it is no evidence of a form.
+  if (pairs.length < (widgets.length > 0 ? 1 : 2)) return layout;
   // A table holding a field or a label is a form grid (rows of label, leader, box number
   // and field look like a table to the table stage); other tables stay tables.
   const inTable = (t: Block) => pairs.some((lf) => centreIn(lf.field.bbox, t.bbox) || lf.key.some((k) => centreIn(k.bbox, t.bbox)));
