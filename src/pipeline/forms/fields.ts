@@ -24,6 +24,8 @@ export interface FormField {
   /** Words of the page that are the value (drawn fields): claimed with the pair. */
   valueWords: FormWord[];
   source: 'widget' | 'drawn';
+  /** A fill-in line (its box is the band above the rule): labelled left of it or under it. */
+  line?: boolean;
 }
 
 const BOX_GLYPH = /^[☐☑☒□■▢▣✓✔✗✘]$/u;
@@ -176,8 +178,13 @@ export function drawnFields(p: DrawnInput): FormField[] {
       const l = Math.min(...on.map((w) => w.bbox.left));
       const r = Math.max(...on.map((w) => right(w.bbox)));
       if (l - s.a < 0.5 * p.em && s.b - r < 0.5 * p.em) continue; // an underlined text
+      // A value is written from the line's start and leaves it running on; words spread
+      // over the rule in cells, or reaching its end, are a table row over its rule.
+      if (s.b - r < 1.5 * p.em) continue;
+      const xs = on.slice().sort((a, b) => a.bbox.left - b.bbox.left);
+      if (xs.some((w, i) => i > 0 && w.bbox.left - right(xs[i - 1]!.bbox) > 2 * p.em)) continue;
     }
-    out.push({ bbox: box, kind: 'text', value: cleanValue(on), valueWords: on, source: 'drawn' });
+    out.push({ bbox: box, kind: 'text', value: cleanValue(on), valueWords: on, source: 'drawn', line: true });
   }
   return out;
 }

@@ -66,8 +66,37 @@ function pairBlock(lf: LabelledField): Block {
   };
 }
 
+/**
+ * Without widgets, drawn lines and boxes with words near them are also what ruled tables
+ * are made of. A form shows itself by what a table has not: checkboxes, fields left empty,
+ * or labels ending with a colon, at least three of them.
+ */
+function looksLikeForm(pairs: readonly LabelledField[]): boolean {
+  let evidence = 0;
+  for (const lf of pairs) {
+    const f = lf.field;
+    if (f.kind === 'checkbox' || f.kind === 'radio' || !f.value || /:\s*$/.test(lf.key[lf.key.length - 1]!.text)) evidence++;
+  }
+  return evidence >= 3;
+}
+
+/**
+ * The layout model's own KeyValuePair regions retype a block without saying which part is
+ * the key: on the open pages it gives them to page headings and table rows ("DEPARTMENT
+ * OF TRANSPORTATION"). A KeyValuePair comes from this stage, with its key and value; a
+ * block the model alone called one is Text.
+ */
+function withoutModelPairs(layout: PageLayout): PageLayout {
+  if (!layout.blocks.some((b) => b.type === 'KeyValuePair' && !b.keyValue)) return layout;
+  return { ...layout, blocks: layout.blocks.map((b) => (b.type === 'KeyValuePair' && !b.keyValue ? { ...b, type: 'Text' as const, typeConfidence: Math.min(b.typeConfidence ?? 0.5, 0.5) } : b)) };
+}
+
 /** `content`: the page's runs, rules, rectangles and (PDF) widgets, in the layout's units. */
 export function formKeyValues(layout: PageLayout, content: PageContent): PageLayout {
+  return pairFields(withoutModelPairs(layout), content);
+}
+
+function pairFields(layout: PageLayout, content: PageContent): PageLayout {
   const pictures = layout.blocks.filter((b) => b.kind === 'picture');
   const allWords = content.runs.filter((r) => !pictures.some((p) => centreIn(r.bbox, p.bbox))).flatMap(runWords);
   const notText = new Set(allWords.filter((w) => NOT_TEXT.test(w.text) || isLeaderWord(w)));
@@ -80,8 +109,7 @@ export function formKeyValues(layout: PageLayout, content: PageContent): PageLay
   const valueWords = new Set(fields.flatMap((f) => f.valueWords));
   const phrases = formPhrases(allWords.filter((w) => !valueWords.has(w)), fields.map((f) => f.bbox));
   const pairs = pairLabels(fields, phrases);
-  // Without widgets, one drawn line or square with a word near it is no evidence of a form.
-  if (pairs.length < (widgets.length > 0 ? 1 : 2)) return layout;
+  if (pairs.length === 0 || (widgets.length === 0 && !looksLikeForm(pairs))) return layout;
   // A table holding a field or a label is a form grid (rows of label, leader, box number
   // and field look like a table to the table stage); other tables stay tables.
   const inTable = (t: Block) => pairs.some((lf) => centreIn(lf.field.bbox, t.bbox) || lf.key.some((k) => centreIn(k.bbox, t.bbox)));

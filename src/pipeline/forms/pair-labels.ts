@@ -3,7 +3,8 @@
  *  - left of the field on its row (the usual form line, "Age: ____"); a dot leader between
  *    them makes the distance nothing ("Wages . . . . 7 [box]");
  *  - right of a checkbox ("☒ Male");
- *  - above the field, starting within its span ("Your first name and initial" over a box);
+ *  - above the field, starting within its span ("Your first name and initial" over a box;
+ *    not over a fill-in line, where the text above is the previous row or a heading);
  *  - below it (labels printed under fill-in lines: "LAST", "FIRST").
  * A field's tooltip (/TU), when it reads like one of the candidates, is believed first.
  * Every (field, phrase) candidate gets a cost in em; pairs are taken cheapest first, one
@@ -39,6 +40,9 @@ function tooltipMatches(tip: string | undefined, text: string): boolean {
 
 const isCheck = (f: FormField) => f.kind === 'checkbox' || f.kind === 'radio';
 
+/** Most words of a fill-in line's label. */
+const LINE_LABEL_WORDS = 8;
+
 /** Cost of `p` as the label of `f` (em), or null when it cannot be. */
 function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers: readonly Phrase[]): number | null {
   const fb = f.bbox;
@@ -46,6 +50,9 @@ function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers:
   const em = Math.max(4, p.em);
   if (isBoxNumber(p) || !/[\p{L}\p{N}]/u.test(p.text)) return null;
   const between = (x0: number, x1: number, row: BBox) => fields.some((o) => o !== f && vOverlap(o.bbox, row) > 0.5 && o.bbox.left + o.bbox.width / 2 > x0 && o.bbox.left + o.bbox.width / 2 < x1);
+  // A fill-in line's label is a few words; a sentence beside or under a rule (a footnote
+  // under its separator, a paragraph) is not one.
+  if (f.line && p.words.length > LINE_LABEL_WORDS) return null;
   let c: number | null = null;
   const sameRow = vOverlap(pb, fb) >= 0.5;
   if (sameRow && right(pb) <= fb.left + 0.5 * em) {
@@ -63,12 +70,14 @@ function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers:
   if (c === null && !isCheck(f)) {
     const startsInside = pb.left >= fb.left - 1.5 * em && pb.left <= fb.left + 0.6 * fb.width;
     const above = fb.top - bottom(pb);
-    if (startsInside && above >= -0.4 * em && above <= 2.5 * em) c = 1 + Math.max(0, above) / em + Math.abs(pb.left - fb.left) / (6 * em);
+    if (startsInside && !f.line && above >= -0.4 * em && above <= 2.5 * em) c = 1 + Math.max(0, above) / em + Math.abs(pb.left - fb.left) / (6 * em);
     // Right under a fill-in line, a small label names it ("LAST", "Signature of applicant");
     // a label above a drawn line may be the section's heading.
     const below = pb.top - bottom(fb);
     const under = f.source === 'drawn' && below <= 0.5 * em ? 0.8 : 1.8;
-    const cb = startsInside && below >= -0.4 * em && below <= 0.8 * em && pb.height < 2 * em ? under + Math.max(0, below) / em + Math.abs(pb.left - fb.left) / (6 * em) : null;
+    // Under a line, no wider than it: a footnote under its separator runs on past it.
+    const fits = !f.line || pb.width <= fb.width + em;
+    const cb = startsInside && fits && below >= -0.4 * em && below <= 0.8 * em && pb.height < 2 * em ? under + Math.max(0, below) / em + Math.abs(pb.left - fb.left) / (6 * em) : null;
     if (cb !== null && (c === null || cb < c)) c = cb;
   }
   if (c === null) return null;
