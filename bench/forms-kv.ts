@@ -20,7 +20,7 @@ import { createEngine } from '../src/index.js';
 
 type Box = [number, number, number, number];
 interface Pair { key: string; keyBox: Box; valueBox: Box; kind: string }
-interface PageSpec { id: string; file?: string; page?: number; of?: string; scan?: boolean; source: string; split: string; region?: Box }
+interface PageSpec { id: string; file?: string; page?: number; of?: string; scan?: boolean; image?: boolean; source: string; split: string; region?: Box }
 interface Case { id: string; source: string; split: string; input: string; pageRange?: string; scale: number; pairs: Pair[]; region?: Box; ignore: Box[] }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,7 +61,8 @@ async function cases(): Promise<Case[]> {
       const l = labels[base.id];
       if (!l) throw new Error(`no labels for ${base.id}`);
       const file = path.join(CORPUS, base.file!);
-      if (p.scan) out.push({ id: p.id, source: p.source, split: p.split, input: await renderScan(file, base.page!, p.id), scale: DPI / 72, pairs: l.pairs, region: base.region, ignore: l.ignore });
+      if (p.image) out.push({ id: p.id, source: p.source, split: p.split, input: file, scale: 1, pairs: l.pairs, region: p.region, ignore: l.ignore });
+      else if (p.scan) out.push({ id: p.id, source: p.source, split: p.split, input: await renderScan(file, base.page!, p.id), scale: DPI / 72, pairs: l.pairs, region: base.region, ignore: l.ignore });
       else out.push({ id: p.id, source: p.source, split: p.split, input: file, pageRange: String(base.page), scale: 1, pairs: l.pairs, region: base.region, ignore: l.ignore });
     }
   }

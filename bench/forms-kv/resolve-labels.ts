@@ -85,6 +85,25 @@ function trimToInk(b: Box, ink: { data: Buffer; width: number; height: number })
   return l === Infinity ? b : [l / s, t / s, r / s, bt / s];
 }
 
+/**
+ * A scanned image's pairs: values are drawn boxes given in pixels; keys are found among
+ * the words of the tesseract CLI's reading (`tesseract FILE - tsv`), the same way.
+ */
+function imagePairs(sp: SpecPage, file: string): unknown[] {
+  const tsv = execFileSync('tesseract', [file, '-', 'tsv'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 });
+  const words: Word[] = tsv.split('\n').slice(1).map((l) => l.split('\t')).filter((c) => c.length >= 12 && c[11]!.trim()).map((c) => ({ n: norm(c[11]!), box: [+c[6]!, +c[7]!, +c[6]! + +c[8]!, +c[7]! + +c[9]!] as Box }));
+  const lines = [words];
+  return sp.pairs.flatMap((p) => {
+    const pieces = Array.isArray(p.key) ? p.key : [p.key];
+    const boxes = pieces.map((k) => findKey(lines, k, p.v!));
+    if (boxes.some((b) => !b)) {
+      console.error(`${sp.id}: key not found: ${JSON.stringify(pieces)}`);
+      return [];
+    }
+    return [{ key: pieces.join(' '), keyBox: union(boxes as Box[]), valueBox: p.v!, kind: p.kind ?? 'text' }];
+  });
+}
+
 async function main(): Promise<void> {
   const pages = (JSON.parse(fs.readFileSync(path.join(here, 'pages.json'), 'utf8')) as { pages: { id: string; file?: string; page?: number }[] }).pages;
   const spec = JSON.parse(fs.readFileSync(path.join(here, 'label-spec.json'), 'utf8')) as { pages: SpecPage[] };
@@ -94,6 +113,10 @@ async function main(): Promise<void> {
     const pg = pages.find((p) => p.id === sp.id);
     if (!pg?.file) throw new Error(`no page ${sp.id}`);
     const file = path.join(corpus, pg.file);
+    if (!file.endsWith('.pdf')) {
+      out[sp.id] = { pairs: imagePairs(sp, file), ignore: sp.ignore ?? [] };
+      continue;
+    }
     const doc = await openPdf(new Uint8Array(fs.readFileSync(file)));
     const page = await doc.getPage(pg.page!);
     const widgets = await readFormWidgets(page);
