@@ -9,6 +9,7 @@
  * key text is right (same letters and digits, or one holding the other).
  *
  *   npx tsx bench/forms-kv.ts [--split dev|held-out] [--only ID] [--verbose]
+ *   npx tsx bench/forms-kv.ts --negatives   (non-form pages: KeyValuePair segments there are false)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -82,7 +83,27 @@ async function cases(): Promise<Case[]> {
 
 interface Score { tp: number; fp: number; fn: number; keyRight: number }
 
+/** --negatives: KeyValuePair segments on pages that are not forms (should be none). */
+async function negatives(): Promise<void> {
+  const { negatives: files } = JSON.parse(fs.readFileSync(path.join(here, 'forms-kv/pages.json'), 'utf8')) as { negatives: string[] };
+  const engine = createEngine({ workers: 1 });
+  let total = 0;
+  try {
+    for (const f of files) {
+      const job = await engine.parse(path.join(CORPUS, f), { segmentation_method: 'advanced_layout_detection', ...(f.endsWith('.pdf') ? { page_range: '1-2' } : {}) } as never);
+      const res = (await engine.waitForJob(job.job_id)) as unknown as { status: string; chunks?: { segments: { segment_type: string; content: string }[] }[] };
+      const kv = (res.chunks ?? []).flatMap((c) => c.segments).filter((s) => s.segment_type === 'KeyValuePair');
+      total += kv.length;
+      console.log(`${res.status.padEnd(10)} KeyValuePair ${String(kv.length).padStart(3)}  ${f}${kv.length ? '  ' + kv.slice(0, 3).map((s) => JSON.stringify(s.content.slice(0, 40))).join(' ') : ''}`);
+    }
+  } finally {
+    await engine.close();
+  }
+  console.log(`\n${total} KeyValuePair segment(s) on ${files.length} non-form documents`);
+}
+
 async function main(): Promise<void> {
+  if (args.includes('--negatives')) return negatives();
   const only = argOf('--only');
   const split = argOf('--split');
   const all = (await cases()).filter((c) => (!only || c.id === only) && (!split || c.split === split));
