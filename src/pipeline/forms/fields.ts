@@ -3,6 +3,7 @@
  * what the page draws for a value (printed forms, flattened forms, scans):
  *  - a checkbox: a small square of four rules or a small filled square, or a box glyph
  *    (☐ ☑ ☒); checked when a drawing (an X, a tick path, a dot) or a mark glyph is inside;
+ *  - a ruled cell with its label in the top-left corner (cell-fields.ts);
  *  - a box: two rules of one span 0.8-4 em apart (not a row of a grid), its words inside
  *    the value (a scan's box border read as "[" or "|" trimmed);
  *  - a fill-in line: a horizontal rule at least 2.5 em long (one over 60 % of the page
@@ -13,6 +14,7 @@
 import type { BBox } from '../../model/document.js';
 import type { FormWidget, RuleLine } from '../../model/page.js';
 import type { FormWord } from './phrases.js';
+import { cellFields } from './cell-fields.js';
 
 export interface FormField {
   bbox: BBox;
@@ -26,6 +28,8 @@ export interface FormField {
   source: 'widget' | 'drawn';
   /** A fill-in line (its box is the band above the rule): labelled left of it or under it. */
   line?: boolean;
+  /** A ruled cell's label, in its top-left corner (cell-fields.ts): the label is what is there. */
+  labelBox?: BBox;
 }
 
 const BOX_GLYPH = /^[☐☑☒□■▢▣✓✔✗✘]$/u;
@@ -109,6 +113,12 @@ export interface DrawnInput {
  * are rows of a grid.
  */
 export function drawnFields(p: DrawnInput): FormField[] {
+  const cells = cellFields(p.rules, p.words, p.em);
+  const inCell = (f: FormField) => cells.some((c) => centreIn(f.bbox, { left: c.bbox.left, top: c.labelBox!.top, width: c.bbox.width, height: c.bbox.top + c.bbox.height - c.labelBox!.top }));
+  return [...cells, ...drawnOthers(p).filter((f) => f.kind !== 'text' || !inCell(f))];
+}
+
+function drawnOthers(p: DrawnInput): FormField[] {
   const out: FormField[] = [];
   const { h, v } = splitRules(p.rules);
   const usedH = new Set<Seg>();

@@ -105,7 +105,9 @@ function pairFields(layout: PageLayout, content: PageContent): PageLayout {
   const widgets = content.widgets ?? [];
   const fields: FormField[] =
     widgets.length > 0 ? widgetFields(widgets, words) : drawnFields({ rules: content.rules, rects: content.rects, graphics: content.graphics, words, pageWidth: content.width, em});
-  if (fields.length < 2) return layout;
+  // One widget is a form (a one-field test page); a signature field alone (a digitally
+  // signed report) is not; without widgets, two drawn fields at least.
+  if (widgets.length > 0 ? !fields.some((f) => f.kind !== 'signature') : fields.length < 2) return layout;
   const valueWords = new Set(fields.flatMap((f) => f.valueWords));
   const phrases = formPhrases(allWords.filter((w) => !valueWords.has(w)), fields.map((f) => f.bbox));
   const pairs = pairLabels(fields, phrases);

@@ -24,6 +24,7 @@ export interface LabelledField {
 
 const right = (b: BBox) => b.left + b.width;
 const bottom = (b: BBox) => b.top + b.height;
+const centreIn = (w: BBox, b: BBox) => w.left + w.width / 2 >= b.left - 1 && w.left + w.width / 2 <= right(b) + 1 && w.top + w.height / 2 >= b.top - 1 && w.top + w.height / 2 <= bottom(b) + 1;
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 function vOverlap(a: BBox, b: BBox): number {
@@ -44,11 +45,14 @@ const isCheck = (f: FormField) => f.kind === 'checkbox' || f.kind === 'radio';
 const LINE_LABEL_WORDS = 8;
 
 /** Cost of `p` as the label of `f` (em), or null when it cannot be. */
-function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers: readonly Phrase[]): number | null {
+function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers: readonly Phrase[], labelEm: number): number | null {
   const fb = f.bbox;
   const pb = p.bbox;
   const em = Math.max(4, p.em);
+  if (f.labelBox) return centreIn(pb, f.labelBox) ? 0 : null;
   if (isBoxNumber(p) || !/[\p{L}\p{N}]/u.test(p.text)) return null;
+  // "année : 2019" states a key and its value itself: not another field's label.
+  if (/\S\s*:\s*[\p{L}\p{N}]/u.test(p.text)) return null;
   const between = (x0: number, x1: number, row: BBox) => fields.some((o) => o !== f && vOverlap(o.bbox, row) > 0.5 && o.bbox.left + o.bbox.width / 2 > x0 && o.bbox.left + o.bbox.width / 2 < x1);
   // A fill-in line's label is a few words; a sentence beside or under a rule (a footnote
   // under its separator, a paragraph) is not one.
@@ -82,6 +86,8 @@ function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers:
   }
   if (c === null) return null;
   if (tooltipMatches(f.tooltip, p.text)) c -= 2;
+  // A title or heading (far larger than the field's neighbours) labels no field.
+  if (p.em > 1.4 * labelEm) c += 1.5;
   return c;
 }
 
@@ -115,9 +121,11 @@ function continues(p: Phrase, top: Phrase, field: FormField, fields: readonly Fo
 export function pairLabels(fields: readonly FormField[], phrases: readonly Phrase[]): LabelledField[] {
   const cands: { f: FormField; p: Phrase; c: number }[] = [];
   const boxNums = phrases.filter(isBoxNumber);
+  const sizes = phrases.map((p) => p.em).sort((a, b) => a - b);
+  const labelEm = sizes[Math.floor(sizes.length / 2)] ?? 10;
   for (const f of fields) {
     for (const p of phrases) {
-      const c = cost(f, p, fields, boxNums);
+      const c = cost(f, p, fields, boxNums, labelEm);
       if (c !== null) cands.push({ f, p, c });
     }
   }
