@@ -62,7 +62,7 @@ function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers:
   if (sameRow && right(pb) <= fb.left + 0.5 * em) {
     // A dot leader, then the box's number, lead the label right up to its box.
     let reach = p.leaderEnd !== undefined ? Math.max(right(pb), p.leaderEnd) : right(pb);
-    for (const b of boxNumbers) if (vOverlap(b.bbox, pb) >= 0.5 && b.bbox.left >= reach - 1 && b.bbox.left - reach <= 2 * em && right(b.bbox) <= fb.left + 1) reach = Math.max(reach, right(b.bbox));
+    for (const b of boxNumbers) if (vOverlap(b.bbox, pb) >= 0.5 && b.bbox.left >= reach - 1 && b.bbox.left - reach <= 4 * em && right(b.bbox) <= fb.left + 1) reach = Math.max(reach, right(b.bbox));
     const gap = Math.max(0, fb.left - reach) / em;
     // A leader is the form saying so: it beats a label above.
     if (gap <= (isCheck(f) ? 3 : 12) && !between(right(pb), fb.left, pb)) c = gap + (isCheck(f) ? 1.5 : 0) - (p.leaderEnd !== undefined ? 1 : 0);
@@ -88,6 +88,9 @@ function cost(f: FormField, p: Phrase, fields: readonly FormField[], boxNumbers:
   if (tooltipMatches(f.tooltip, p.text)) c -= 2;
   // A title or heading (far larger than the field's neighbours) labels no field.
   if (p.em > 1.4 * labelEm) c += 1.5;
+  // Words right after a checkbox are its option ("b ☐ 8919 . . . 57 [box]"): another
+  // field takes them only when nothing else will do.
+  if (!isCheck(f) && fields.some((o) => isCheck(o) && vOverlap(o.bbox, pb) >= 0.5 && pb.left - right(o.bbox) >= -1 && pb.left - right(o.bbox) <= 1.5 * em)) c += 2;
   return c;
 }
 
@@ -109,7 +112,7 @@ function continues(p: Phrase, top: Phrase, field: FormField, fields: readonly Fo
   if (gap < -0.2 * top.em || gap > 0.6 * top.em) return false;
   if (p.bbox.left < top.bbox.left - 3 * top.em || p.bbox.left > top.bbox.left + 1.5 * top.em) return false;
   if (right(p.bbox) > right(field.bbox)) return false;
-  if (/[.:;?!]$/.test(p.text)) return false;
+  if (/[.:;?!]$/.test(p.text) || p.leaderEnd !== undefined) return false; // a leader ends a label
   // A heading over the row is in another font (bold, larger): not the label's first line.
   const a = p.words[0]!;
   const b = top.words[0]!;

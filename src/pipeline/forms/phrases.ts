@@ -69,7 +69,19 @@ function rows(words: readonly FormWord[]): FormWord[][] {
     if (row) row.words.push(w);
     else out.push({ cy, h: w.bbox.height, words: [w] });
   }
-  return out.map((r) => r.words.sort((a, b) => a.bbox.left - b.bbox.left));
+  return out.map((r) => glue(r.words.sort((a, b) => a.bbox.left - b.bbox.left)));
+}
+
+/** Runs that touch are one word ("8" and "a" in two fonts: "8a"). */
+function glue(words: FormWord[]): FormWord[] {
+  const out: FormWord[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    if (prev && w.bbox.left - right(prev.bbox) < 0.08 * Math.min(prev.fontSize, w.fontSize) && w.bbox.left > prev.bbox.left) {
+      out[out.length - 1] = { ...prev, text: prev.text + w.text, bbox: unionBBox([prev.bbox, w.bbox]) };
+    } else out.push(w);
+  }
+  return out;
 }
 
 function phraseOf(words: FormWord[]): Phrase {
@@ -135,7 +147,7 @@ export function formPhrases(words: readonly FormWord[], fields: readonly BBox[])
       const b = phrases[i + 1]!;
       const gap = b.bbox.left - right(a.bbox);
       const fieldBetween = fields.some((f) => f.left >= right(a.bbox) - 1 && right(f) <= b.bbox.left + 1);
-      if (a.words.length === 1 && BOX_NUMBER.test(a.text) && !BOX_NUMBER.test(b.words[0]!.text) && a.leaderEnd === undefined && gap <= 2.5 * a.em && !fieldBetween) {
+      if (isBoxNumber(a) && a.words.length <= 2 && !BOX_NUMBER.test(b.words[0]!.text) && a.leaderEnd === undefined && gap <= 2.5 * a.em && !fieldBetween) {
         phrases.splice(i, 2, { ...phraseOf([...a.words, ...b.words]), ...(b.leaderEnd !== undefined ? { leaderEnd: b.leaderEnd } : {}) });
       }
     }
