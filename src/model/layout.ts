@@ -48,6 +48,8 @@ export interface Block {
    * document stage settles the final type's confidence from it (classify/model-agreement).
    */
   modelVotes?: Partial<Record<SegmentType, number>>;
+  /** A KeyValuePair block's label and value (pipeline/forms); `checked` for checkboxes. */
+  keyValue?: { key: string; value: string; checked?: boolean };
 }
 
 /** What a pool worker returns for one page. */

@@ -63,6 +63,22 @@ export interface VectorShape {
   closed: boolean;
 }
 
+/**
+ * An interactive form field's widget (AcroForm), read only under advanced layout detection:
+ * where a value goes on the page and the value filled in (pipeline/forms pairs it with its
+ * printed label).
+ */
+export interface FormWidget {
+  bbox: BBox;
+  kind: 'text' | 'checkbox' | 'radio' | 'choice' | 'signature';
+  /** Filled text (text and choice fields); '' when empty. */
+  value: string;
+  /** Checkbox and radio state. */
+  checked?: boolean;
+  /** The field's tooltip (/TU), often its printed label's words. */
+  tooltip?: string;
+}
+
 /** A raster image's box on the page, and its resolution there when known. */
 export interface PlacedImage extends BBox {
   /** Image pixels per inch of the page along the image's coarser axis. */
@@ -90,4 +106,6 @@ export interface PageContent {
   textSource: 'text' | 'ocr' | 'none';
   /** Link annotations of the page; read only when the job asks for hyperlinks. */
   links?: LinkArea[];
+  /** Form field widgets of the page; read only under advanced layout detection. */
+  widgets?: FormWidget[];
 }

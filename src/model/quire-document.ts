@@ -108,7 +108,7 @@ export interface DocItem {
   /** The item is itself a comment placed on the page (a slide's comment), not content. */
   comment?: Omit<DocComment, 'text'>;
   /** Key and value of a KeyValuePair item. */
-  keyValue?: { key: string; value: string };
+  keyValue?: { key: string; value: string; checked?: boolean };
 }
 
 export interface DocWarning {

@@ -18,6 +18,7 @@ import { runsHtml, runsMarkdown } from './inline-runs.js';
 import { tableHtml, tableMarkdown } from './table.js';
 import { markInline } from './inline-marks.js';
 import { itemMarkdown } from './markdown-pages.js';
+import { keyValueRendered } from './key-value.js';
 
 export interface Rendered {
   html: string;
@@ -45,6 +46,7 @@ export function renderItem(item: DocItem): Rendered {
 
 function renderBlock(item: DocItem): Rendered {
   if (item.type === 'Table' && item.table) return { html: tableHtml(item.table), markdown: tableMarkdown(item.table) };
+  if (item.type === 'KeyValuePair' && item.keyValue) return keyValueRendered(item.keyValue);
   const content = item.text;
   const plain = paragraph(content);
   // Formatted runs (office documents) give the inline html/markdown; otherwise the links and

@@ -9,6 +9,7 @@ import type { Block, PageLayout } from '../../model/layout.js';
 import type { DocItem, DocWarning, Hyperlink, PageInfo, PageUnit, QuireDocument, TextSource } from '../../model/quire-document.js';
 import { blockContent } from './block-text.js';
 import { tableText } from '../../render/table.js';
+import { keyValueText } from '../forms/key-value-text.js';
 
 export interface DocumentSource {
   fileName: string;
@@ -65,6 +66,10 @@ function itemOf(b: Block, i: number, page: PageLayout, docKey: string, merged: r
   if (type === 'PageHeader' || type === 'PageFooter') item.furniture = true;
   if (b.table) item.table = b.table;
   if (b.chart) item.chart = b.chart;
+  if (b.keyValue) {
+    item.keyValue = b.keyValue;
+    item.text = keyValueText(b.keyValue);
+  }
   const links = wordLinks(item.words ?? []);
   if (links.length) item.links = links;
   return item;

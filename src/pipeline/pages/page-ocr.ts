@@ -20,6 +20,7 @@ import { findRasterLines } from '../tables/raster-lines.js';
 import { rereadTableCells } from '../tables/reread-table-cells.js';
 import { analyzePage, type AnalyzeOptions } from '../analyze-page.js';
 import { applyLayoutModel, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
+import { scannedFormKeyValues } from '../forms/form-key-values.js';
 import { contentToFrame, isIdentity, layoutToPage, uprightFrame } from '../ocr/upright-frame.js';
 import { checkTextLayer, isScanLike } from '../ocr/verify-text-layer.js';
 
@@ -150,6 +151,7 @@ export async function layoutOcrPage(o: OcrOutcome, opts: AnalyzeOptions, model: 
     // Raster pixels per page unit: a rendered page knows its own (exact, not rounded to pixels).
     const scale = (o.raster as { scale?: number }).scale ?? o.raster.width / o.content.width;
     layout = await applyLayoutModel(layout, { image: o.raster, scale }, model);
+    if (model.advanced) layout = scannedFormKeyValues(layout, o.content, o.raster);
   }
   return { ...layout, warnings: [...layout.warnings, ...o.warnings] };
 }

@@ -15,6 +15,8 @@ import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../formats
 import { cropPage, layoutOcrPage, needsOcr, ocrContent, ocrRenderPlan, scanLayerContradicted, warmOcrEngine, LAYER_REPLACED, type OcrOutcome, type OcrRenderPlan, type OcrSettings } from './page-ocr.js';
 import { transferColours } from '../text-marks/transfer-colours.js';
 import { applyLayoutModel, modelRunsOn, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
+import { readFormWidgets } from '../../formats/pdf/form-widgets.js';
+import { formKeyValues } from '../forms/form-key-values.js';
 
 export interface PdfSource {
   /** Key of the job (or any id unique to these bytes + password). */
@@ -168,6 +170,7 @@ async function analyzeTextPage(page: PDFPageProxy, content: PageContent, task: A
       return { image: r, scale: r.scale };
     }, task.layout);
   }
+  if (task.layout?.advanced) layout = formKeyValues(layout, { ...content, widgets: await readFormWidgets(page) });
   await cropPage(layout, task.ocr, undefined, (dpi, box) => renderPdfRegion(page, dpi, box));
   return layout;
 }
