@@ -76,6 +76,8 @@ export function figuresOf(regions: readonly LayoutRegion[], minScore: number): F
   return figs;
 }
 const FIGURE_OVERLAP = 0.3;
+/** How far (in line heights) outside a text region a line may be and still join it. */
+const REACH = 0.6;
 /**
  * The most a text block no model region holds may claim: the model looked at the page and
  * saw no text there, or not confidently (a table's cells, a figure's insides, specks read as
@@ -107,6 +109,21 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
     return f ? homes.get(f) : undefined;
   };
 
+  // A line just outside a region's edge (the model's box a little tight on a paragraph's
+  // last line) joins it: within REACH line heights, most of its width inside.
+  const homeNear = (line: Line): Home => {
+    const pad = REACH * line.bbox.height;
+    const cx = line.bbox.left + line.bbox.width / 2;
+    const cy = line.bbox.top + line.bbox.height / 2;
+    let r: LayoutRegion | undefined;
+    for (const t of text) {
+      if (inFigure.has(t) || !holds({ left: t.left - pad, top: t.top - pad, width: t.width + 2 * pad, height: t.height + 2 * pad }, cx, cy)) continue;
+      const overlap = Math.min(line.bbox.left + line.bbox.width, t.left + t.width) - Math.max(line.bbox.left, t.left);
+      if (overlap >= 0.5 * line.bbox.width && (!r || area(boxOf(t)) < area(boxOf(r)))) r = t;
+    }
+    return r && homes.get(r);
+  };
+
   const byText = new Map<LayoutRegion, Array<{ line: Line; from: Block }>>();
   const byFigure = new Map<Figure, Line[]>();
   const rest = new Map<Block, Line[]>();
@@ -133,7 +150,8 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
       continue;
     }
     for (const line of b.lines) {
-      for (const { line: piece, home } of cutLineAt(line, homeOf)) {
+      for (const { line: piece, home: inside } of cutLineAt(line, homeOf)) {
+        const home = inside ?? homeNear(piece);
         if (home?.kind === 'figure') byFigure.set(home.at, [...(byFigure.get(home.at) ?? []), piece]);
         else if (home?.kind === 'text') (byText.get(home.at) ?? byText.set(home.at, []).get(home.at)!).push({ line: piece, from: b });
         else (rest.get(b) ?? rest.set(b, []).get(b)!).push(piece);
@@ -142,7 +160,7 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
   }
   // A region whose lines sit in two columns is not a block: its lines keep the analysis's grouping.
   for (const [r, held] of byText) {
-    if (!spansColumns(joinRowPieces(held.map((h) => h.line)))) continue;
+    if (!spansColumns(withoutSpecks(joinRowPieces(held.map((h) => h.line))))) continue;
     byText.delete(r);
     for (const h of held) (rest.get(h.from) ?? rest.set(h.from, []).get(h.from)!).push(h.line);
   }
@@ -161,6 +179,15 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
   const body = median(blocks.flatMap((b) => b.lines.map((l) => l.fontSize)));
   const order = readingOrder(blocks.map((b) => b.bbox), body);
   return { ...layout, blocks: order.map((i) => blocks[i]!) };
+}
+
+/**
+ * Lines that can make a column: OCR reads specks in a page image's margins and gutters as
+ * one-letter "lines" ("i", ";") that sit beside real lines and would read as a second column.
+ */
+function withoutSpecks(lines: readonly Line[]): Line[] {
+  const h = median(lines.map((l) => l.bbox.height));
+  return lines.filter((l) => l.text.replace(/\s/g, '').length >= 2 && l.bbox.height >= 0.5 * h);
 }
 
 const sortLines = (lines: Line[]) => lines.slice().sort((p, q) => p.bbox.top - q.bbox.top || p.bbox.left - q.bbox.left);
