@@ -32,6 +32,7 @@ import type { LayoutRegion } from '../../engines/layout/interface.js';
 import { buildBlocks, toBlock } from '../blocks/build-blocks.js';
 import { readingOrder } from '../reading-order/xy-cut.js';
 import { fuseLayout } from './fuse-layout.js';
+import { regroupLinesByRegions } from './regroup-lines.js';
 import { distinctTextRegions, spansColumns } from './region-blocks.js';
 import { cutLineAt, joinRowPieces } from './cut-ocr-line.js';
 
@@ -49,7 +50,9 @@ const holds = (b: BBox, x: number, y: number) => x >= b.left && x <= b.left + b.
 
 export function fuseOcrPage(layout: PageLayout, regions: readonly LayoutRegion[], s: { advanced: boolean }, settings = OCR_REGION_SETTINGS): PageLayout {
   dumpFusionInput(layout, regions);
-  return fuseLayout(shapeOcrBlocks(layout, regions, settings), regions, { advanced: s.advanced });
+  // QUIRE_OCR_FUSION=lines: the previous fusion (lines regrouped by region, no cutting), for measuring.
+  const shaped = process.env.QUIRE_OCR_FUSION === 'lines' ? regroupLinesByRegions(layout, regions) : shapeOcrBlocks(layout, regions, settings);
+  return fuseLayout(shaped, regions, { advanced: s.advanced });
 }
 
 interface Figure {
