@@ -51,11 +51,19 @@ let pages = (await loadLayoutGt()).filter((p) => !datasets || datasets.has(p.dat
 if (split) pages = pages.sort((a, b) => a.name.localeCompare(b.name)).filter((_, i) => i % 2 === (split === 'even' ? 0 : 1));
 
 const dumps = new Map<GtPage, Dump>();
+const noModel = new Map<GtPage, Seg[]>();
 let engine: Awaited<ReturnType<typeof import('../src/index.js')['createEngine']>> | undefined;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ocr-fusion-'));
 for (const gt of pages) {
   const bytes = await pageImage(gt);
   const file = path.join(CACHE, `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.json`);
+  // A page the model did not run on (OCR read it turned): parse's segments from
+  // bench/layout-eval-parse.ts's cache (same key), the same for every variant.
+  const parsed = path.resolve('bench/.cache/layout-parse', path.basename(file));
+  if (!fs.existsSync(file) && fs.existsSync(parsed)) {
+    noModel.set(gt, JSON.parse(fs.readFileSync(parsed, 'utf8')));
+    continue;
+  }
   if (!fs.existsSync(file)) {
     if (cachedOnly) continue;
     if (!engine) {
@@ -66,7 +74,8 @@ for (const gt of pages) {
     const r = await engine.waitForJob((await engine.parse({ data: new Uint8Array(bytes), fileName: `page${pageImageExt(gt)}` })).job_id);
     const fresh = fs.readdirSync(tmp).filter((f) => !before.has(f));
     if (r.status !== 'Succeeded' || fresh.length !== 1) {
-      console.log(`  ${gt.dataset}/${gt.name}: ${r.status}, ${fresh.length} fusion inputs: skipped`);
+      console.log(`  ${gt.dataset}/${gt.name}: ${r.status}, ${fresh.length} fusion inputs (the model did not run): parse's segments kept`);
+      if (r.status === 'Succeeded') noModel.set(gt, (r.chunks ?? []).flatMap((c) => c.segments as unknown as Seg[]));
       continue;
     }
     const input = JSON.parse(fs.readFileSync(path.join(tmp, fresh[0]!), 'utf8'));
@@ -107,9 +116,9 @@ const variants: Record<string, (d: Dump) => Seg[]> = {
   'new, no doc': (d) => segmentsOfFused(fuseOcrPage(clone(d.layout), d.regions, { advanced: false })),
 };
 const items = [...dumps];
-console.log(`ocr-fusion-eval: ${items.length} page images${split ? ` (${split} half)` : ''}`);
+console.log(`ocr-fusion-eval: ${items.length} page images with fusion input${split ? ` (${split} half)` : ''}, ${noModel.size} more the model did not run on (parse's segments)`);
 const results = Object.entries(variants).map(([name, f]) => {
-  const scored = items.map(([gt, d]) => ({ gt, segs: f(d) }));
+  const scored = [...items.map(([gt, d]) => ({ gt, segs: f(d) })), ...[...noModel].map(([gt, segs]) => ({ gt, segs }))];
   return { name, scored, all: evaluateLayout(scored) };
 });
 if (process.env.PER_PAGE) {

@@ -1,0 +1,14 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { createEngine } from '../src/index.js';
+import { openPdf } from '../src/formats/pdf/open-document.js';
+import { renderPdfPage } from '../src/formats/pdf/render-page.js';
+import { toGrey } from '../src/raster/raster-grey.js';
+const doc = await openPdf(new Uint8Array(fs.readFileSync('../shared/corpus/ocr/OCRmyPDF/tests/resources/skew.pdf')));
+const grey = toGrey(await renderPdfPage(await doc.getPage(1), 300));
+const png = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).toColourspace('b-w').png().toBuffer();
+fs.writeFileSync('/tmp/t29dbg/skew.png', png);
+const e = createEngine({ workers: 1, taskTimeoutMs: 600_000 });
+const r = await e.waitForJob((await e.parse({ data: new Uint8Array(png), fileName: 'skew.png' })).job_id);
+for (const s of (r.chunks ?? []).flatMap((c: any) => c.segments).slice(0, 14)) console.log(s.segment_type, Math.round(s.bbox.left), Math.round(s.bbox.top), Math.round(s.bbox.width), Math.round(s.bbox.height), JSON.stringify(s.content.slice(0, 70)));
+await e.close();
