@@ -44,6 +44,8 @@ export interface GtPage {
   image?: string;
   boxes: GtBox[];
   annotated: ReadonlySet<CommonClass>;
+  /** Ground-truth words of the page, where the dataset gives them (DocBank tokens). */
+  words?: string[];
   /** Quire segment type → class in this dataset's label space (missing: dropped). */
   predictionMap: Readonly<Record<string, CommonClass>>;
   /** ListItem predictions are merged into whole lists (datasets labelling lists, not items). */
@@ -182,9 +184,11 @@ function loadDocBank(): GtPage[] {
     if (!m) continue;
     const pdf = path.join(dir, `${m[1]}_black.pdf`);
     const byLabel = new Map<CommonClass, Array<{ x1: number; y1: number; x2: number; y2: number }>>();
+    const words: string[] = [];
     for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
       const p = line.split('\t');
       if (p.length < 10) continue;
+      if (p[0]!.trim() && p[0] !== '##LTFigure##' && p[0] !== '##LTLine##') words.push(p[0]!.trim());
       const cls = labelMap[p[9]!.trim()];
       if (!cls) continue;
       const t = { x1: Number(p[1]) / 1000, y1: Number(p[2]) / 1000, x2: Number(p[3]) / 1000, y2: Number(p[4]) / 1000 };
@@ -199,6 +203,7 @@ function loadDocBank(): GtPage[] {
       pdf: fs.existsSync(pdf) ? { path: pdf, page: Number(m[2]) + 1 } : undefined,
       image: path.join(dir, `${base}_ori.jpg`),
       boxes,
+      words,
       annotated: new Set<CommonClass>(Object.values(labelMap)),
       predictionMap,
       mergeListItems: true,

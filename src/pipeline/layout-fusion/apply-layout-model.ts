@@ -11,7 +11,7 @@ import type { RasterImage } from '../../engines/ocr/interface.js';
 import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
 import { layoutEngineFor } from '../../engines/layout/worker-engine.js';
 import { fuseLayout } from './fuse-layout.js';
-import { regroupLinesByRegions } from './regroup-lines.js';
+import { fuseOcrPage } from './ocr-region-blocks.js';
 import { shapeBlocksByRegions } from './region-blocks.js';
 import { confidenceFromAgreement } from './agreement-confidence.js';
 import type { LayoutRegion } from '../../engines/layout/interface.js';
@@ -79,7 +79,7 @@ const SHAPING_MIN_SCORE = 0.6; // swept over the open set: 0.4â€“0.7 gave 0.515â
  * then pictures and the remaining retyping (fuse-layout.ts).
  */
 export function fuseModelRegions(layout: PageLayout, inPage: readonly LayoutRegion[], s: { advanced: boolean }): PageLayout {
-  if (layout.textSource === 'ocr') return fuseLayout(regroupLinesByRegions(layout, inPage), inPage, { advanced: s.advanced });
+  if (layout.textSource === 'ocr') return fuseOcrPage(layout, inPage, s);
   // An OCR segment's confidence stays its reading's (the agreement applies to text layers).
   return confidenceFromAgreement(fuseLayout(shapeBlocksByRegions(layout, inPage, { minScore: SHAPING_MIN_SCORE }), inPage, { advanced: s.advanced }), inPage);
 }

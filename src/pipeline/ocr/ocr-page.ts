@@ -124,6 +124,22 @@ const PROBE_MARGIN = 1.25;
 /** Fewer letters than this in the first reading: no text, nothing to probe. */
 const MIN_PROBE_CHARS = 3;
 const DEFAULT_MIN_PAGE_QUALITY = 0.3;
+/** Probe readings within this share of the best read alike (see probeWinner). */
+const PROBE_TIE = 0.95;
+
+/**
+ * The orientation that read best on the probe. Tesseract follows vertical text lines by
+ * itself, so a quarter-turned crop can read as well as the upright one (a 100-DPI journal
+ * page first read upside down: 0° and 90° scored 2393 and 2398, and 90° made the page word
+ * salad). Among readings that tie, the one along the lines' direction the ink showed
+ * (the first tried, or its opposite) wins: that direction is robust, only up and down are not.
+ */
+function probeWinner<T extends { turn: QuarterTurn; q: ReadingQuality }>(scored: readonly T[]): T {
+  const best = scored.reduce((a, b) => (b.q.score > a.q.score ? b : a));
+  const axis = scored[0]!.turn % 180;
+  const along = scored.filter((s) => s.turn % 180 === axis && s.q.score >= PROBE_TIE * best.q.score);
+  return along.length ? along.reduce((a, b) => (b.q.score > a.q.score ? b : a)) : best;
+}
 /** Rasters smaller than this are not worth a geometry analysis (or an OCR call). */
 const MIN_SIDE = 8;
 
@@ -275,7 +291,7 @@ async function readPage(raster: RasterImage, engine: OcrEngine, options: OcrPage
     const scored: { turn: QuarterTurn; q: ReadingQuality }[] = [];
     for (const turn of order) scored.push({ turn, q: (await read(probe, turn)).quality });
     const first = scored[0]!;
-    const winner = scored.reduce((a, b) => (b.q.score > a.q.score ? b : a));
+    const winner = probeWinner(scored);
     if (winner.turn !== first.turn && winner.q.score > first.q.score * PROBE_MARGIN && winner.q.quality > first.q.quality) {
       const again = { turn: winner.turn, ...(await read(source, winner.turn)) };
       if (again.quality.score > best.quality.score) best = again;

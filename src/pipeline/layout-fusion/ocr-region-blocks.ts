@@ -1,0 +1,222 @@
+/**
+ * OCR pages (page images, scans): the layout model's regions shape the blocks (issue 29
+ * item 0), as region-blocks.ts does for text layers. On an OCR page the lines come from the
+ * OCR engine, which joins words across a narrow gutter or from a figure's label into the
+ * paragraph beside it, and the analysis groups them by gaps alone (no fonts): parse's
+ * segments scored mAP@0.5 0.30 on the annotated page images while the model alone, on the
+ * same images, scored 0.51. So here:
+ *
+ *  1. confident Picture regions are merged into one per figure (nested or overlapping boxes
+ *     of one figure become one), and each text region of the model is a candidate block;
+ *  2. every OCR line is cut where its words cross from one region into another (a line
+ *     running through a gutter, a label beside a paragraph); words outside every region
+ *     follow their neighbours;
+ *  3. each piece goes to the region holding its words: a Picture region takes the text that
+ *     belongs to the figure (labels, axis ticks, text in a photo), unless the words sit in
+ *     a text region mostly outside the figure (a loose figure box over a paragraph);
+ *  4. a text region's pieces become one block of the region's type (unless they sit in two
+ *     columns); a figure's pieces become one Picture block, holding them as its text; an
+ *     analysis table inside a figure (a chart's grid read as ruling lines) joins the figure;
+ *  5. pieces no region took keep the analysis's grouping; blocks go back in XY-cut order.
+ *
+ * Then fuse-layout.ts retypes what is left and adds the advanced classes. QUIRE_FUSION_DUMP=dir
+ * writes each page's fusion input (analysis layout + regions in page units) for
+ * bench/ocr-fusion-eval.ts, which scores this fusion in milliseconds on cached inputs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { intersectionArea, unionBBox, type BBox, type SegmentType } from '../../model/document.js';
+import type { Block, Line, PageLayout } from '../../model/layout.js';
+import type { LayoutRegion } from '../../engines/layout/interface.js';
+import { buildBlocks, toBlock } from '../blocks/build-blocks.js';
+import { readingOrder } from '../reading-order/xy-cut.js';
+import { fuseLayout } from './fuse-layout.js';
+import { regroupLinesByRegions } from './regroup-lines.js';
+import { distinctTextRegions, spansColumns } from './region-blocks.js';
+import { cutLineAt, joinRowPieces } from './cut-ocr-line.js';
+
+export interface OcrRegionSettings {
+  /** Text regions at or above this score shape blocks. */
+  textMinScore: number;
+  /** Picture regions at or above this score become figures. */
+  pictureMinScore: number;
+}
+export const OCR_REGION_SETTINGS: OcrRegionSettings = { textMinScore: 0.4, pictureMinScore: 0.6 };
+
+const area = (b: BBox) => Math.max(0, b.width) * Math.max(0, b.height);
+const boxOf = (r: LayoutRegion): BBox => ({ left: r.left, top: r.top, width: r.width, height: r.height });
+const holds = (b: BBox, x: number, y: number) => x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height;
+
+export function fuseOcrPage(layout: PageLayout, regions: readonly LayoutRegion[], s: { advanced: boolean }, settings = OCR_REGION_SETTINGS): PageLayout {
+  dumpFusionInput(layout, regions);
+  // QUIRE_OCR_FUSION=lines: the previous fusion (lines regrouped by region, no cutting), for measuring.
+  const shaped = process.env.QUIRE_OCR_FUSION === 'lines' ? regroupLinesByRegions(layout, regions) : shapeOcrBlocks(layout, regions, settings);
+  return fuseLayout(shaped, regions, { advanced: s.advanced });
+}
+
+interface Figure {
+  box: BBox;
+  score: number;
+}
+
+/** Confident Picture regions, one per figure: boxes overlapping by a third of the smaller are one figure. */
+export function figuresOf(regions: readonly LayoutRegion[], minScore: number): Figure[] {
+  const figs: Figure[] = regions.filter((r) => r.type === 'Picture' && r.score >= minScore).map((r) => ({ box: boxOf(r), score: r.score }));
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < figs.length && !merged; i++) {
+      for (let j = i + 1; j < figs.length && !merged; j++) {
+        const a = figs[i]!;
+        const b = figs[j]!;
+        if (intersectionArea(a.box, b.box) <= FIGURE_OVERLAP * Math.min(area(a.box), area(b.box))) continue;
+        figs[i] = { box: unionBBox([a.box, b.box]), score: Math.max(a.score, b.score) };
+        figs.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+  return figs;
+}
+const FIGURE_OVERLAP = 0.3;
+/** How far (in line heights) outside a text region a line may be and still join it. */
+const REACH = 0.6;
+/**
+ * The most a text block no model region holds may claim: the model looked at the page and
+ * saw no text there, or not confidently (a table's cells, a figure's insides, specks read as
+ * letters). As for text layers (agreement-confidence.ts), below the model's 0.4 threshold.
+ */
+const UNCONFIRMED = 0.35;
+
+type Home = { kind: 'figure'; at: Figure } | { kind: 'text'; at: LayoutRegion } | undefined;
+
+/** `regions` in page units. Returns `layout` with its text blocks shaped by the regions. */
+export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegion[], settings: OcrRegionSettings): PageLayout {
+  const text = distinctTextRegions(regions, settings.textMinScore);
+  const figures = figuresOf(regions, settings.pictureMinScore);
+  if (text.length === 0 && figures.length === 0) return layout;
+  // A text region mostly inside a figure is one of its labels, not a paragraph beside it.
+  const inFigure = new Map<LayoutRegion, Figure>();
+  for (const r of text) {
+    const f = figures.find((g) => intersectionArea(g.box, boxOf(r)) >= 0.5 * area(boxOf(r)));
+    if (f) inFigure.set(r, f);
+  }
+  // One Home object per region: cutLineAt compares homes by identity.
+  const homes = new Map<LayoutRegion | Figure, Home>([...text.map((t) => [t, { kind: 'text', at: t }] as const), ...figures.map((f) => [f, { kind: 'figure', at: f }] as const)]);
+  const homeOf = (x: number, y: number): Home => {
+    // The smallest region holding the point: a heading's own box, not the paragraph box overlapping it.
+    let r: LayoutRegion | undefined;
+    for (const t of text) if (holds(boxOf(t), x, y) && (!r || area(boxOf(t)) < area(boxOf(r)))) r = t;
+    if (r && !inFigure.has(r)) return homes.get(r);
+    const f = (r && inFigure.get(r)) ?? figures.find((g) => holds(g.box, x, y));
+    return f ? homes.get(f) : undefined;
+  };
+
+  // A line just outside a region's edge (the model's box a little tight on a paragraph's
+  // last line) joins it: within REACH line heights, most of its width inside.
+  const homeNear = (line: Line): Home => {
+    const pad = REACH * line.bbox.height;
+    const cx = line.bbox.left + line.bbox.width / 2;
+    const cy = line.bbox.top + line.bbox.height / 2;
+    let r: LayoutRegion | undefined;
+    for (const t of text) {
+      if (inFigure.has(t) || !holds({ left: t.left - pad, top: t.top - pad, width: t.width + 2 * pad, height: t.height + 2 * pad }, cx, cy)) continue;
+      const overlap = Math.min(line.bbox.left + line.bbox.width, t.left + t.width) - Math.max(line.bbox.left, t.left);
+      if (overlap >= 0.5 * line.bbox.width && (!r || area(boxOf(t)) < area(boxOf(r)))) r = t;
+    }
+    return r && homes.get(r);
+  };
+
+  const byText = new Map<LayoutRegion, Array<{ line: Line; from: Block }>>();
+  const byFigure = new Map<Figure, Line[]>();
+  const rest = new Map<Block, Line[]>();
+  const kept: Block[] = [];
+  for (const b of layout.blocks) {
+    if (b.kind === 'table') {
+      // A grid read inside a figure is the chart's axes and gridlines, not a table.
+      const f = figures.find((g) => intersectionArea(g.box, b.bbox) >= 0.8 * area(b.bbox)) ;
+      if (f && !regions.some((r) => r.type === 'Table' && r.score >= settings.pictureMinScore && intersectionArea(boxOf(r), b.bbox) >= 0.5 * area(b.bbox))) {
+        byFigure.set(f, [...(byFigure.get(f) ?? []), ...b.lines]);
+      } else kept.push(b);
+      continue;
+    }
+    if (b.kind === 'picture') {
+      const f = figures.find((g) => intersectionArea(g.box, b.bbox) > 0.5 * Math.min(area(g.box), area(b.bbox)));
+      if (f) {
+        f.box = unionBBox([f.box, b.bbox]);
+        byFigure.set(f, [...(byFigure.get(f) ?? []), ...b.lines]);
+      } else kept.push(b);
+      continue;
+    }
+    if (b.type === 'Page') {
+      kept.push(b);
+      continue;
+    }
+    for (const line of b.lines) {
+      for (const { line: piece, home: inside } of cutLineAt(line, homeOf)) {
+        const home = inside ?? homeNear(piece);
+        if (home?.kind === 'figure') byFigure.set(home.at, [...(byFigure.get(home.at) ?? []), piece]);
+        else if (home?.kind === 'text') (byText.get(home.at) ?? byText.set(home.at, []).get(home.at)!).push({ line: piece, from: b });
+        else (rest.get(b) ?? rest.set(b, []).get(b)!).push(piece);
+      }
+    }
+  }
+  // A region whose lines sit in two columns is not a block: its lines keep the analysis's grouping.
+  for (const [r, held] of byText) {
+    if (!spansColumns(withoutSpecks(joinRowPieces(held.map((h) => h.line))))) continue;
+    byText.delete(r);
+    for (const h of held) (rest.get(h.from) ?? rest.set(h.from, []).get(h.from)!).push(h.line);
+  }
+
+  const blocks: Block[] = [...kept];
+  for (const [b, lines] of rest) {
+    const whole = lines.length === b.lines.length && lines.every((l, i) => l === b.lines[i]);
+    for (const nb of whole ? [b] : buildBlocks(sortLines(lines))) blocks.push({ ...nb, type: b.type ?? 'Text', typeConfidence: Math.min(UNCONFIRMED, b.typeConfidence ?? UNCONFIRMED), level: b.level, modelVotes: {} });
+  }
+  for (const [r, held] of byText) blocks.push(regionBlock(r, held));
+  for (const f of figures) {
+    const lines = sortLines(byFigure.get(f) ?? []);
+    // A figure with no ink read and no analysis picture is still a figure the model saw.
+    blocks.push({ kind: 'picture', bbox: lines.length ? unionBBox([f.box, ...lines.map((l) => l.bbox)]) : f.box, lines, fontSize: 0, bold: false, italic: false, type: 'Picture', typeConfidence: f.score });
+  }
+  const body = median(blocks.flatMap((b) => b.lines.map((l) => l.fontSize)));
+  const order = readingOrder(blocks.map((b) => b.bbox), body);
+  return { ...layout, blocks: order.map((i) => blocks[i]!) };
+}
+
+/**
+ * Lines that can make a column: OCR reads specks in a page image's margins and gutters as
+ * one-letter "lines" ("i", ";") that sit beside real lines and would read as a second column.
+ */
+function withoutSpecks(lines: readonly Line[]): Line[] {
+  const h = median(lines.map((l) => l.bbox.height));
+  return lines.filter((l) => l.text.replace(/\s/g, '').length >= 2 && l.bbox.height >= 0.5 * h);
+}
+
+const sortLines = (lines: Line[]) => lines.slice().sort((p, q) => p.bbox.top - q.bbox.top || p.bbox.left - q.bbox.left);
+
+/**
+ * One block of a region's lines, of the region's type. On an OCR page the analysis's own
+ * typing is weak evidence (a "5." starting a running head reads as a list bullet), so unlike
+ * text layers (region-blocks.ts) it does not override the model.
+ */
+function regionBlock(r: LayoutRegion, held: ReadonlyArray<{ line: Line; from: Block }>): Block {
+  const block = toBlock({ lines: sortLines(joinRowPieces(held.map((h) => h.line))) });
+  // The document stage may still retype it (repeated margins, title); the model's vote then
+  // settles its confidence (classify/model-agreement.ts).
+  return { ...block, type: r.type as SegmentType, typeConfidence: r.score, modelVotes: { [r.type]: r.score } };
+}
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return 10;
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+function dumpFusionInput(layout: PageLayout, regions: readonly LayoutRegion[]): void {
+  const dir = process.env.QUIRE_FUSION_DUMP;
+  if (!dir) return;
+  const json = JSON.stringify({ layout, regions });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${createHash('sha256').update(json).digest('hex').slice(0, 16)}.json`), json);
+}

@@ -1,0 +1,82 @@
+/**
+ * shapeOcrBlocks / fuseOcrPage: on an OCR page the model's regions shape the blocks. Lines
+ * are built from OCR words by the real line builder (which joins words across a narrow
+ * gutter, as tesseract does); regions are what the model returns (type, box, score).
+ */
+import { describe, expect, it } from 'vitest';
+import type { TextRun } from '../../src/model/page.js';
+import type { Block, PageLayout } from '../../src/model/layout.js';
+import type { LayoutRegion } from '../../src/engines/layout/interface.js';
+import { buildLines } from '../../src/pipeline/lines/build-lines.js';
+import { blockText, toBlock } from '../../src/pipeline/blocks/build-blocks.js';
+import { shapeOcrBlocks, OCR_REGION_SETTINGS } from '../../src/pipeline/layout-fusion/ocr-region-blocks.js';
+import { fuseModelRegions } from '../../src/pipeline/layout-fusion/apply-layout-model.js';
+
+/** One OCR line of `text` at (left, top), 7 px per letter, 5 px between words. */
+function lineRuns(text: string, left: number, top: number): TextRun[] {
+  let x = left;
+  return text.split(' ').map((w) => {
+    const run = { text: w, bbox: { left: x, top, width: 7 * w.length, height: 12 }, fontSize: 12, fontName: 'OCR', bold: false, italic: false, confidence: 0.9, source: 'ocr' as const };
+    x += 7 * w.length + 5;
+    return run;
+  });
+}
+const page = (blocks: Block[]): PageLayout => ({ pageNumber: 1, width: 600, height: 800, blocks, fontHistogram: {}, textSource: 'ocr', warnings: [] });
+const region = (type: LayoutRegion['type'], left: number, top: number, width: number, height: number, score: number): LayoutRegion => ({ type, left, top, width, height, score });
+const words = (l: PageLayout) => l.blocks.flatMap((b) => b.lines.flatMap((x) => x.words.map((w) => w.text))).sort();
+
+describe('shapeOcrBlocks', () => {
+  it('cuts an OCR line that runs through a gutter at the regions of its words', () => {
+    // Two columns whose rows the OCR read as single lines (a 10 px gutter).
+    const left = ['the left column starts', 'and goes on here'];
+    const right = ['while the right one', 'says something else'];
+    const runs = left.flatMap((t, i) => [...lineRuns(t, 50, 100 + 16 * i), ...lineRuns(right[i]!, 220, 100 + 16 * i)]);
+    const lines = buildLines(runs);
+    const layout = page([toBlock({ lines })]);
+    const out = shapeOcrBlocks(layout, [region('Text', 45, 95, 165, 36, 0.85), region('Text', 215, 95, 160, 36, 0.8)], OCR_REGION_SETTINGS);
+    expect(out.blocks.map(blockText)).toEqual(['the left column starts\nand goes on here', 'while the right one\nsays something else']);
+    expect(out.blocks.map((b) => b.type)).toEqual(['Text', 'Text']);
+    expect(words(out)).toEqual(words(layout));
+  });
+
+  it('gives a figure one Picture block holding its labels; paragraphs beside it stay text', () => {
+    const lines = buildLines([
+      ...lineRuns('0 10 20 30', 60, 300),
+      ...lineRuns('Revenue by year', 70, 200),
+      ...lineRuns('a paragraph next to the chart', 320, 200),
+      ...lineRuns('continues on its second line', 320, 216),
+    ]);
+    const layout = page(buildBlocksPerLine(lines));
+    const regions = [
+      region('Picture', 50, 180, 200, 140, 0.8),
+      region('Picture', 55, 190, 120, 60, 0.65), // a fragment of the same figure
+      region('Text', 60, 296, 100, 18, 0.5), // the axis ticks seen as text, inside the figure
+      region('Text', 315, 195, 230, 36, 0.85),
+    ];
+    const out = fuseModelRegions(layout, regions, { advanced: false });
+    const pictures = out.blocks.filter((b) => b.type === 'Picture');
+    expect(pictures).toHaveLength(1);
+    expect(blockText(pictures[0]!)).toBe('Revenue by year\n0 10 20 30');
+    const text = out.blocks.filter((b) => b.type === 'Text');
+    expect(text.map(blockText)).toEqual(['a paragraph next to the chart\ncontinues on its second line']);
+    expect(words(out)).toEqual(words(layout));
+  });
+
+  it('joins a line just below a tight region and keeps unconfirmed lines at low confidence', () => {
+    const lines = buildLines([
+      ...lineRuns('a paragraph whose box the model', 50, 100),
+      ...lineRuns('drew a little short', 50, 116),
+      ...lineRuns('a line nobody boxed', 50, 400),
+    ]);
+    const layout = page(buildBlocksPerLine(lines));
+    const out = shapeOcrBlocks(layout, [region('Text', 45, 97, 240, 28, 0.8)], OCR_REGION_SETTINGS);
+    expect(out.blocks.map((b) => [blockText(b), b.typeConfidence])).toEqual([
+      ['a paragraph whose box the model\ndrew a little short', 0.8],
+      ['a line nobody boxed', 0.35],
+    ]);
+  });
+});
+
+function buildBlocksPerLine(lines: ReturnType<typeof buildLines>): Block[] {
+  return lines.map((l) => toBlock({ lines: [l] }));
+}
