@@ -1,7 +1,8 @@
 /**
  * Numbered headings set in another face than the body (src/pipeline/classify/heading-face.ts):
  * "2.1. Chemicals and materials" in italic above roman paragraphs is a SectionHeader, while
- * numbered list items set in the body's roman stay ListItem. Before, a numbered line needed
+ * numbered list items set in the body's roman stay ListItem, and a contents entry ending with
+ * its page number is not a heading. Before, a numbered line needed
  * a bold font name or larger type, and italic or oddly named bold cuts (GulliverBL) were
  * typed ListItem or Text. Generated two-page document, parsed end to end.
  */
@@ -41,6 +42,10 @@ async function document(): Promise<Uint8Array> {
     }
     y -= 10;
     paragraph(10, n * 40 + 20);
+    // A contents entry in the other face, ending with its page number, is not a heading.
+    page.drawText(`${n + 5}. Shorter terms of protection 292`, { x: 70, y, size: 10, font: italic });
+    y -= 26;
+    paragraph(4, n * 40 + 31);
   }
   return doc.save();
 }
@@ -71,5 +76,8 @@ describe('numbered headings set apart by their face', () => {
     const items = segs.filter((s) => /Rinse the column|Dry the samples|Weigh the residue/.test(s.content));
     expect(items.length).toBe(6);
     for (const s of items) expect(s.segment_type).toBe('ListItem');
+    const entries = segs.filter((s) => /Shorter terms of protection 292/.test(s.content));
+    expect(entries.length).toBe(2);
+    for (const s of entries) expect(s.segment_type).not.toBe('SectionHeader');
   });
 });

@@ -25,7 +25,11 @@ export function bodyFace(pages: readonly PageLayout[]): string | undefined {
   return best;
 }
 
-/** Every line of the block is set in a face other than the body's. */
+/** A contents entry ends with its page number ("2. Shorter Terms 292"): an entry, not a heading. */
+const CONTENTS_ENTRY = /\s\d{1,4}\s*$/;
+
+/** Every line of the block is set in a face other than the body's, and it is not a contents entry. */
 export function setApartFromBody(b: Block, body: string | undefined): boolean {
-  return body !== undefined && b.lines.length > 0 && b.lines.every((l) => l.fontName !== '' && l.fontName !== body);
+  if (body === undefined || b.lines.length === 0 || CONTENTS_ENTRY.test(b.lines[b.lines.length - 1]!.text)) return false;
+  return b.lines.every((l) => l.fontName !== '' && l.fontName !== body);
 }
