@@ -2,7 +2,7 @@
  * What the layout-model stage costs one text-layer page, step by step (issue 27 item 3):
  * `npx tsx bench/layout-stage-cost.ts [FILE] [--pages N]` (default tracemonkey.pdf, 14 pages).
  * Process CPU per page (one thread; sharp's threads included) of: drawing the page as the
- * pipeline does for the model (2× the DPI that fills the input, then halved to grey), the
+ * pipeline does for the model (1.5× the DPI that fills the input, then shrunk to grey), the
  * letterbox and tensor, inference, decoding, and snapping boxes to ink. Compare with
  * `--as-before`: drawn at 1.5× and letterboxed by sharp (the stage before this change).
  */
@@ -13,7 +13,7 @@ import { renderPdfPage } from '../src/formats/pdf/render-page.js';
 import { loadManifest } from '../src/engines/layout/manifest.js';
 import { OnnxLayoutEngine } from '../src/engines/layout/onnx-layout-engine.js';
 import { snapRegionsToInk } from '../src/engines/layout/snap-to-ink.js';
-import { greyHalf } from '../src/raster/grey-half.js';
+import { greyTwoThirds } from '../src/raster/grey-shrink.js';
 import type { RasterImage } from '../src/raster/raster-image.js';
 import { corpusPath } from './lib/corpus.js';
 
@@ -42,8 +42,8 @@ for (let p = 1; p <= n; p++) {
   const page = await doc.getPage(p);
   const u = page.getViewport({ scale: 1 });
   const fill = 72 * Math.min(engine.inputWidth / u.width, engine.inputHeight / u.height);
-  let image: RasterImage = await step('draw', () => renderPdfPage(page, asBefore ? 1.5 * fill : 2 * fill));
-  if (!asBefore) image = await step('halve to grey', () => greyHalf(image));
+  let image: RasterImage = await step('draw', () => renderPdfPage(page, 1.5 * fill));
+  if (!asBefore) image = await step('shrink to grey', () => greyTwoThirds(image));
   const input = await step('letterbox+tensor', () => engine.prepare(image));
   const out = await step('inference', () => engine.infer(input.tensor));
   const regions = await step('decode', () => engine.decode(out, input, image));
@@ -52,7 +52,7 @@ for (let p = 1; p <= n; p++) {
 }
 await doc.destroy();
 await engine.close();
-console.log(`${path.basename(file)}, ${n} pages, ${asBefore ? 'as before (1.5x, sharp letterbox)' : 'as now (2x halved, padded)'}: CPU ms per page`);
+console.log(`${path.basename(file)}, ${n} pages, ${asBefore ? 'as before (1.5x, sharp letterbox)' : 'as now (1.5x, shrunk to grey, padded)'}: CPU ms per page`);
 let total = 0;
 for (const [k, v] of Object.entries(t)) {
   total += v;

@@ -1,7 +1,7 @@
 /**
  * The default parse shows the layout model the text-layer pages whose layout is not plain
- * one-column text (src/pipeline/layout-fusion/page-complexity.ts), and halves the page it
- * draws for the model to grey (src/raster/grey-half.ts). Checked on generated pages: a page
+ * one-column text (src/pipeline/layout-fusion/page-complexity.ts), and shrinks the page it
+ * draws for the model to grey (src/raster/grey-shrink.ts). Checked on generated pages: a page
  * of one-column prose with a running header and a page number is left to the text layer; the
  * same prose set in two columns goes to the model.
  */
@@ -12,7 +12,7 @@ import { extractPageContent } from '../../src/formats/pdf/page-content.js';
 import { analyzePage } from '../../src/pipeline/analyze-page.js';
 import { modelRunsOn, textLayerIsEnough } from '../../src/pipeline/layout-fusion/apply-layout-model.js';
 import { modelReason } from '../../src/pipeline/layout-fusion/page-complexity.js';
-import { greyHalf } from '../../src/raster/grey-half.js';
+import { greyTwoThirds } from '../../src/raster/grey-shrink.js';
 
 const WORDS = 'the court held that a copyright owner may not restrain every later use of a work once it has been published and sold to the public'.split(' ');
 
@@ -62,15 +62,13 @@ describe('layout model routing by page complexity', () => {
     expect(await reason(bytes)).toEqual({ reason: 'columns', runs: true });
   });
 
-  it('halves a drawn page to grey, each pixel the mean of four', () => {
-    // 4 × 2 RGBA: a black and a white 2 × 2 block side by side, then a red one.
-    const px = (r: number, g: number, b: number) => [r, g, b, 255];
-    const row = [...px(0, 0, 0), ...px(0, 0, 0), ...px(255, 255, 255), ...px(255, 0, 0)];
-    const half = greyHalf({ data: Uint8Array.from([...row, ...row]), width: 4, height: 2, channels: 4, dpi: 144 });
-    expect(half.width).toBe(2);
-    expect(half.height).toBe(1);
-    expect(half.dpi).toBe(72);
-    // black | mean of white and red (luma of (255, 127.5, 127.5) = 0.299·255 + 0.701·127.5)
-    expect([...half.data]).toEqual([0, Math.round(0.299 * 255 + 0.701 * 127.5)]);
+  it('shrinks a drawn page to two thirds in grey, by area', () => {
+    // 3 × 3 RGBA: black, grey 90, white columns; every row alike.
+    const px = (v: number) => [v, v, v, 255];
+    const row = [...px(0), ...px(90), ...px(255)];
+    const out = greyTwoThirds({ data: Uint8Array.from([...row, ...row, ...row]), width: 3, height: 3, channels: 4, dpi: 108 });
+    expect([out.width, out.height, out.dpi]).toEqual([2, 2, 72]);
+    // Left output column: (0 + 0.5·90) / 1.5 = 30; right: (0.5·90 + 255) / 1.5 = 200.
+    expect([...out.data]).toEqual([30, 200, 30, 200]);
   });
 });

@@ -8,7 +8,7 @@ import type { PageContent } from '../../model/page.js';
 import { intersectionArea, type BBox } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
-import { greyHalf } from '../../raster/grey-half.js';
+import { greyTwoThirds } from '../../raster/grey-shrink.js';
 import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
 import { layoutEngineFor } from '../../engines/layout/worker-engine.js';
 import { fuseLayout } from './fuse-layout.js';
@@ -55,8 +55,8 @@ export function modelRunsOn(content: PageContent, layout: PageLayout, advanced =
 
 /**
  * Model regions fused into `layout`. `raster` is the page image at `scale` pixels per page
- * unit, or a function that renders one at a given DPI (called with twice the DPI at which
- * the page fills the model input, then halved: pageForModel).
+ * unit, or a function that renders one at a given DPI (called with 1.5 times the DPI at
+ * which the page fills the model input, then shrunk: pageForModel).
  */
 export async function applyLayoutModel(
   layout: PageLayout,
@@ -86,14 +86,15 @@ export function fuseModelRegions(layout: PageLayout, inPage: readonly LayoutRegi
 }
 
 /**
- * A text-layer page for the model: drawn at twice the DPI that fills its input and halved to
- * grey (raster/grey-half.ts), so the letterbox only pads it. Where the DPI limits capped the
+ * A text-layer page for the model: drawn at 1.5 times the DPI that fills its input (as the
+ * model's training renders were, then resized) and shrunk to two thirds in grey by area
+ * (raster/grey-shrink.ts), so the letterbox only pads it. Where the DPI limits capped the
  * drawing (a huge page), the letterbox resizes as it does for OCR rasters.
  */
 async function pageForModel(render: (dpi: number) => Promise<{ image: RasterImage; scale: number }>, dpi: number): Promise<{ image: RasterImage; scale: number }> {
-  const r = await render(2 * dpi);
-  if (r.image.channels === 1 || Math.abs(r.scale - (2 * dpi) / 72) > 1e-6) return r;
-  return { image: greyHalf(r.image), scale: r.scale / 2 };
+  const r = await render(1.5 * dpi);
+  if (r.image.channels === 1 || Math.abs(r.scale - (1.5 * dpi) / 72) > 1e-6) return r;
+  return { image: greyTwoThirds(r.image), scale: (r.scale * 2) / 3 };
 }
 
 function modelDpi(width: number, height: number, inputWidth: number, inputHeight: number): number {
