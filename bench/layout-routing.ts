@@ -28,11 +28,19 @@ if (args.includes('--eval')) {
 const all: Record<string, number> = {};
 const annotated: Record<string, number> = {};
 let pages = 0;
+let unreadable = 0;
 for (const f of list) {
-  const doc = await openPdf(new Uint8Array(fs.readFileSync(f.path)));
+  let doc: Awaited<ReturnType<typeof openPdf>>;
+  try {
+    doc = await openPdf(new Uint8Array(fs.readFileSync(f.path)));
+  } catch {
+    unreadable++; // corrupt or encrypted: parse fails it before any routing
+    continue;
+  }
   for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    const content = await extractPageContent(page);
+    const page = await doc.getPage(n).catch(() => undefined);
+    const content = page ? await extractPageContent(page).catch(() => undefined) : undefined;
+    if (!page || !content) continue;
     page.cleanup();
     pages++;
     const layout = analyzePage(content, { pageByPage: false, fixReadingOrder: false });
@@ -44,5 +52,5 @@ for (const f of list) {
   }
   await doc.destroy();
 }
-console.log(`${pages} pages of ${list.length} PDFs:`, all);
+console.log(`${pages} pages of ${list.length - unreadable} PDFs (${unreadable} unreadable):`, all);
 if (args.includes('--eval')) console.log('annotated pages:', annotated);
