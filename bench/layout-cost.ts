@@ -4,6 +4,8 @@
  *  - without the model (`layoutModel: null`),
  *  - the model routed as before issue 27 (QUIRE_LAYOUT_ROUTING=text-layer: only pages whose
  *    text layer cannot explain them),
+ *  - the default routing (smart_layout_detection: the model on pages whose text layer shows
+ *    columns, formulas or unexplained graphics; layout-fusion/page-complexity.ts),
  *  - the model on every page (what `advanced_layout_detection` runs; QUIRE_LAYOUT_ROUTING=every-page),
  * and prints each one's wall time and the process CPU time (worker threads included) per page.
  */
@@ -18,6 +20,7 @@ const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs'
 const variants = [
   { name: 'without model      ', layoutModel: null, routing: undefined },
   { name: 'model, old routing ', layoutModel: undefined, routing: 'text-layer' },
+  { name: 'model, default     ', layoutModel: undefined, routing: undefined },
   { name: 'model on every page', layoutModel: undefined, routing: 'every-page' },
 ] as const;
 for (let r = 0; r < runs; r++) {

@@ -1,9 +1,13 @@
 /**
  * Page raster → model input: resize to fit, pad to the network size, normalise, planar
  * float32. Resizing and padding are sharp's; the geometry is returned so that boxes can
- * be mapped back to the raster.
+ * be mapped back to the raster. A raster already rendered at the input's size (a text-layer
+ * page drawn for the model, layout-fusion/apply-layout-model.ts) needs no resizing: for a
+ * grey model it is converted and padded here, which costs about 2 ms where sharp's pipeline
+ * costs 17 (bench/layout-cost.ts), and the grey copy is the one box snapping reuses.
  */
 import { sharpFromRaster } from '../../raster/raster-sharp.js';
+import { toGrey } from '../../raster/raster-grey.js';
 import type { RasterImage } from '../ocr/interface.js';
 
 export interface LetterboxSpec {
@@ -35,8 +39,12 @@ export function letterboxGeometry(srcW: number, srcH: number, spec: LetterboxSpe
   return { scale, offsetX, offsetY, w, h };
 }
 
+/** Within this much of the input size a raster is used as it is (a pixel of rounding). */
+const AS_IS = 1.01;
+
 export async function letterbox(image: RasterImage, spec: LetterboxSpec): Promise<LetterboxedImage> {
   const g = letterboxGeometry(image.width, image.height, spec);
+  if (spec.channels === 1 && image.width <= spec.width && image.height <= spec.height && g.scale <= AS_IS) return padGrey(image, spec);
   const pad = spec.padValue;
   let pipeline = sharpFromRaster(image);
   // Alpha is composited onto white: a transparent PDF page is paper, not black.
@@ -56,6 +64,17 @@ export async function letterbox(image: RasterImage, spec: LetterboxSpec): Promis
     throw new Error(`letterbox: sharp returned ${info.width}x${info.height}x${info.channels}`);
   }
   return { pixels: data, scale: g.scale, offsetX: g.offsetX, offsetY: g.offsetY };
+}
+
+/** A raster that fits the input: grey, centred or top-left on the pad value, not resized. */
+function padGrey(image: RasterImage, spec: LetterboxSpec): LetterboxedImage {
+  const grey = toGrey(image).data;
+  const { width: W, height: H } = image;
+  const offsetX = spec.placement === 'center' ? Math.floor((spec.width - W) / 2) : 0;
+  const offsetY = spec.placement === 'center' ? Math.floor((spec.height - H) / 2) : 0;
+  const pixels = Buffer.alloc(spec.width * spec.height, spec.padValue);
+  for (let y = 0; y < H; y++) pixels.set(grey.subarray(y * W, (y + 1) * W), (y + offsetY) * spec.width + offsetX);
+  return { pixels, scale: 1, offsetX, offsetY };
 }
 
 /** Interleaved bytes → planar float32 (C×H×W), (v / 255 - mean) / std per channel. */

@@ -7,6 +7,7 @@ import type { Block, PageLayout } from '../../model/layout.js';
 import { blockText } from '../blocks/build-blocks.js';
 import { countWords } from '../count-words.js';
 import { settleModelConfidence } from './model-agreement.js';
+import { bodyFace, setApartFromBody } from './heading-face.js';
 
 const MARGIN = 0.13; // share of page height that counts as top/bottom margin
 const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
@@ -37,10 +38,10 @@ const ENUMERATOR = /^\s*(\d{1,2}(\.\d{1,2}){0,3}[.)]?|[IVX]{1,5}[.)]|[A-Z][.)])\
  * line, short, without closing punctuation, in bold or larger type than the body ("2. Method"
  * in bold is a section; "2. Buy milk." in body type is a list item).
  */
-function numberedHeadingCandidate(b: Block, body: number): boolean {
+function numberedHeadingCandidate(b: Block, body: number, face: string | undefined): boolean {
   if (b.kind !== 'text' || b.type !== 'ListItem' || b.lines.length !== 1) return false;
   const text = blockText(b);
-  return ENUMERATOR.test(text) && countWords(text) <= 12 && !/[.,;:]$/.test(text.trim()) && (b.bold || b.fontSize >= body * 1.12);
+  return ENUMERATOR.test(text) && countWords(text) <= 12 && !/[.,;:]$/.test(text.trim()) && (b.bold || b.fontSize >= body * 1.12 || setApartFromBody(b, face));
 }
 
 /** No other text block shares the block's line within a few font sizes of it. */
@@ -107,9 +108,10 @@ function markTitle(pages: readonly PageLayout[], body: number): Block | undefine
 
 function markSectionHeaders(pages: readonly PageLayout[], body: number): void {
   const headers: Block[] = [];
+  const face = bodyFace(pages);
   for (const p of pages) {
     p.blocks.forEach((b, i) => {
-      if (!isOpen(b) && !numberedHeadingCandidate(b, body)) return;
+      if (!isOpen(b) && !numberedHeadingCandidate(b, body, face)) return;
       // Before the text is joined: most blocks are paragraphs.
       if (b.lines.length > 3) return;
       // A heading introduces what follows it: short bold text in the bottom margin with no
@@ -122,7 +124,7 @@ function markSectionHeaders(pages: readonly PageLayout[], body: number): void {
       const next = p.blocks[i + 1];
       const larger = b.fontSize >= body * 1.12;
       const boldShort = b.bold && b.fontSize >= body * 0.95 && n <= 15 && (!next || !next.bold || next.kind !== 'text');
-      const numbered = NUMBERED_HEADING.test(text) && n <= 14 && (b.bold || b.fontSize > body * 1.05);
+      const numbered = NUMBERED_HEADING.test(text) && n <= 14 && (b.bold || b.fontSize > body * 1.05 || (b.lines.length === 1 && setApartFromBody(b, face)));
       if (larger || boldShort || numbered) {
         if (!/[a-zA-Z\u00C0-\uFFFF]/.test(text)) return; // digits-only lines are not headings
         b.type = 'SectionHeader';

@@ -1,13 +1,14 @@
 /**
  * The layout-model stage of a page: route, run the model, fuse. Routing is cheap on
- * purpose: a born-digital page with no images, no vector graphics and nothing the analysis
- * typed with low confidence keeps its text-layer layout, because rendering it for the model
- * would cost as much as parsing it (bench/layout-eval.ts measures what routing gives up).
+ * purpose: a plain one-column text-layer page keeps its text-layer layout, because rendering
+ * it for the model would cost as much as parsing it (page-complexity.ts says which pages
+ * are not plain; bench/layout-eval-parse.ts measures what routing gives up).
  */
 import type { PageContent } from '../../model/page.js';
 import { intersectionArea, type BBox } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import type { RasterImage } from '../../engines/ocr/interface.js';
+import { greyTwoThirds } from '../../raster/grey-shrink.js';
 import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
 import { layoutEngineFor } from '../../engines/layout/worker-engine.js';
 import { fuseLayout } from './fuse-layout.js';
@@ -15,6 +16,7 @@ import { fuseOcrPage } from './ocr-region-blocks.js';
 import { shapeBlocksByRegions } from './region-blocks.js';
 import { confidenceFromAgreement } from './agreement-confidence.js';
 import type { LayoutRegion } from '../../engines/layout/interface.js';
+import { modelReason } from './page-complexity.js';
 
 export interface LayoutStageSettings extends LayoutModelRef {
   /** advanced_layout_detection: keep KeyValuePair, Signature and Seal. */
@@ -36,26 +38,25 @@ export function textLayerIsEnough(content: PageContent, layout: PageLayout): boo
 }
 
 /**
- * Whether the model runs on a text-layer page. Measured (bench/layout-eval-parse.ts
- * --born-digital, 21 annotated pages): with the model on every page and region-shaped blocks
- * parse's mAP@0.5 rises from 0.368 to 0.527, at about +140 ms CPU per page (2.6x a
- * born-digital page's parse; bench/layout-cost.ts). That cost is what
- * `advanced_layout_detection` (the spec's slower, more thorough option) pays; the default
- * `smart_layout_detection` keeps its routing (the model where the text layer's own typing is
- * unsure), so default parse speed is unchanged. QUIRE_LAYOUT_ROUTING=text-layer or =every-page
- * forces one routing for measuring.
+ * Whether the model runs on a text-layer page. With the model on every page and
+ * region-shaped blocks parse's mAP@0.5 rises from 0.368 to 0.527 (bench/layout-eval-parse.ts
+ * --born-digital, 21 annotated pages), at about +140 ms CPU per page (bench/layout-cost.ts).
+ * `advanced_layout_detection` pays that on every page; the default `smart_layout_detection`
+ * runs the model where the page's layout is not plain one-column text (page-complexity.ts).
+ * QUIRE_LAYOUT_ROUTING=text-layer (the routing before issue 27) or =every-page forces one
+ * routing for measuring.
  */
 export function modelRunsOn(content: PageContent, layout: PageLayout, advanced = false): boolean {
   const routing = process.env.QUIRE_LAYOUT_ROUTING;
   if (routing === 'text-layer') return !textLayerIsEnough(content, layout);
   if (routing === 'every-page' || advanced) return layout.blocks.length > 0;
-  return !textLayerIsEnough(content, layout);
+  return modelReason(layout, textLayerIsEnough(content, layout)) !== undefined;
 }
 
 /**
  * Model regions fused into `layout`. `raster` is the page image at `scale` pixels per page
- * unit, or a function that renders one at a given DPI (called with the DPI that fills the
- * model input about 1.5 times, so that resizing still anti-aliases).
+ * unit, or a function that renders one at a given DPI (called with 1.5 times the DPI at
+ * which the page fills the model input, then shrunk: pageForModel).
  */
 export async function applyLayoutModel(
   layout: PageLayout,
@@ -63,7 +64,7 @@ export async function applyLayoutModel(
   s: LayoutStageSettings,
 ): Promise<PageLayout> {
   const engine = await layoutEngineFor(s);
-  const { image, scale } = typeof raster === 'function' ? await raster(modelDpi(layout.width, layout.height, engine.inputWidth, engine.inputHeight)) : raster;
+  const { image, scale } = typeof raster === 'function' ? await pageForModel(raster, modelDpi(layout.width, layout.height, engine.inputWidth, engine.inputHeight)) : raster;
   const regions = await engine.detect(image);
   const inPage = regions.map((r) => ({ ...r, left: r.left / scale, top: r.top / scale, width: r.width / scale, height: r.height / scale }));
   return fuseModelRegions(layout, inPage, s);
@@ -84,6 +85,18 @@ export function fuseModelRegions(layout: PageLayout, inPage: readonly LayoutRegi
   return confidenceFromAgreement(fuseLayout(shapeBlocksByRegions(layout, inPage, { minScore: SHAPING_MIN_SCORE }), inPage, { advanced: s.advanced }), inPage);
 }
 
+/**
+ * A text-layer page for the model: drawn at 1.5 times the DPI that fills its input (as the
+ * model's training renders were, then resized) and shrunk to two thirds in grey by area
+ * (raster/grey-shrink.ts), so the letterbox only pads it. Where the DPI limits capped the
+ * drawing (a huge page), the letterbox resizes as it does for OCR rasters.
+ */
+async function pageForModel(render: (dpi: number) => Promise<{ image: RasterImage; scale: number }>, dpi: number): Promise<{ image: RasterImage; scale: number }> {
+  const r = await render(1.5 * dpi);
+  if (r.image.channels === 1 || Math.abs(r.scale - (1.5 * dpi) / 72) > 1e-6) return r;
+  return { image: greyTwoThirds(r.image), scale: (r.scale * 2) / 3 };
+}
+
 function modelDpi(width: number, height: number, inputWidth: number, inputHeight: number): number {
-  return Math.max(36, Math.min(200, 72 * 1.5 * Math.min(inputWidth / width, inputHeight / height)));
+  return Math.max(18, Math.min(100, 72 * Math.min(inputWidth / width, inputHeight / height)));
 }
