@@ -4,8 +4,14 @@
  * a gutter are merged again so two columns whose paragraph gaps happen to line up are
  * still read column by column; so is a band that lies inside one column of the band above
  * (issue 27: one column's paragraph gap lined up with the other's gap beside a figure).
+ *
+ * Before any cut, the page's margin bands are taken off (margin-bands.ts): a short band
+ * at the very top or bottom, set apart from the body by a wide empty gap (running heads,
+ * page footers), is read before or after the whole body. Without this, a footer whose
+ * pieces sit under the columns shares their gutter and is read between the columns.
  */
 import type { BBox } from '../../model/document.js';
+import { splitMarginBands } from './margin-bands.js';
 
 interface Item {
   box: BBox;
@@ -91,5 +97,6 @@ export function readingOrder(boxes: readonly BBox[], typicalFontSize: number): n
   const items = boxes.map((box, index) => ({ box, index }));
   const minGapX = Math.max(typicalFontSize * 0.8, 4);
   const minGapY = Math.max(typicalFontSize * 0.3, 1);
-  return order(items, minGapX, minGapY, 0).map((i) => i.index);
+  const { head, body, foot } = splitMarginBands(items, typicalFontSize);
+  return [head, body, foot].flatMap((part) => order(part, minGapX, minGapY, 0)).map((i) => i.index);
 }
