@@ -93,7 +93,7 @@ console.log(`segments holding lines of two columns: ${mixedTotal}/${segTotal}; e
 function firstDifferences(a: string[], b: string[]): string[] {
   const out: string[] = [];
   let i = 0, j = 0;
-  while (i < a.length && j < b.length && out.length < 4) {
+  while (i < a.length && j < b.length && out.length < Number(process.env.DIFFS ?? 4)) {
     if (a[i] === b[j]) {
       i++;
       j++;
