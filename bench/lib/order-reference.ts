@@ -124,3 +124,13 @@ export function referenceWords(blocks: readonly RefBlock[], opts: ReferenceOptio
   }
   return out;
 }
+
+/** The reference as text (words joined by spaces, blocks by newlines) in reading order, for character error rates. */
+export function referenceText(blocks: readonly RefBlock[], opts: Pick<ReferenceOptions, 'blockOrder'> = {}): string {
+  let ordered = blocks.slice();
+  if (opts.blockOrder) {
+    const listed = opts.blockOrder.map((i) => blocks[i]!).filter(Boolean);
+    ordered = [...listed, ...blocks.filter((b) => !opts.blockOrder!.includes(b.index))];
+  }
+  return ordered.map((b) => b.lines.map((l) => l.map((w) => w.text).join(' ')).join('\n')).join('\n\n');
+}

@@ -5,6 +5,8 @@
  * still read column by column; so is a band that lies inside one column of the band above
  * (issue 27: one column's paragraph gap lined up with the other's gap beside a figure),
  * and a band inside one column of the band below, nearer to it, is that column's top.
+ * An empty band of at least WIDE_GAP_EM font sizes across the whole region is cut before
+ * the columns (what lies above it is read first).
  *
  * Before any cut, the page's margin bands are taken off (margin-bands.ts): a short band
  * at the very top or bottom, set apart from the body by a wide empty gap (running heads,
@@ -56,9 +58,20 @@ function onOneSide(box: BBox, gutters: Array<[number, number]>, tolerance = 1e-6
   return gutters.every(([g0, g1]) => box.left + box.width <= g0 + tolerance || box.left >= g1 - tolerance);
 }
 
+/** An empty band across the whole region at least this many font sizes tall separates what is above from what is below, columns or not. */
+const WIDE_GAP_EM = 4;
+/** minGapY is this many font sizes (readingOrder). */
+const MIN_GAP_Y_EM = 0.3;
+
 function order(items: Item[], minGapX: number, minGapY: number, depth: number): Item[] {
   if (items.length <= 1 || depth > 40) return items;
   const vCuts = verticalGutters(items, minGapX);
+  if (vCuts.length > 0) {
+    // Columns above and below a wide empty band (a figure or table the analysis left
+    // without a block) are read above first: the band is never re-merged.
+    const wide = gaps(items.map((i) => [i.box.top, i.box.top + i.box.height]), (minGapY / MIN_GAP_Y_EM) * WIDE_GAP_EM);
+    if (wide.length > 0) return splitAt(items, wide, 'y').flatMap((g) => order(g, minGapX, minGapY, depth + 1));
+  }
   if (vCuts.length > 0) {
     return splitAt(items, vCuts, 'x').flatMap((g) => order(g, minGapX, minGapY, depth + 1));
   }
@@ -126,7 +139,7 @@ function attachColumnTops(bands: Item[][], minGapX: number): Item[][] {
 export function readingOrder(boxes: readonly BBox[], typicalFontSize: number): number[] {
   const items = boxes.map((box, index) => ({ box, index }));
   const minGapX = Math.max(typicalFontSize * 0.8, 4);
-  const minGapY = Math.max(typicalFontSize * 0.3, 1);
+  const minGapY = Math.max(typicalFontSize * MIN_GAP_Y_EM, 1);
   const { head, body, foot } = splitMarginBands(items, typicalFontSize);
   return [head, body, foot].flatMap((part) => order(part, minGapX, minGapY, 0)).map((i) => i.index);
 }
