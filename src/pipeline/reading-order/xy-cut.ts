@@ -124,7 +124,7 @@ function attachColumnTops(bands: Item[][], minGapX: number): Item[][] {
       const below = verticalGutters(next, minGapX);
       const prev = out[out.length - 1];
       const nearer = !prev || topOf(next) - bottomOf(band) < topOf(band) - bottomOf(prev);
-      // (A column's heading may start a hair left of its text: a quarter of the smallest gutter's tolerance.)
+      // (A column's heading may start a hair left of its text: a quarter of the least gutter width is allowed.)
       if (below.length > 0 && nearer && band.every((it) => onOneSide(it.box, below, minGapX / 4))) {
         bands[i + 1] = [...band, ...next];
         continue;
