@@ -85,9 +85,11 @@ export function segmentLines(words: readonly Word[]): Word[][] {
     const prev = cur[cur.length - 1];
     if (prev) {
       const h = Math.max(prev.bbox.height, w.bbox.height, 1);
+      // Overlap relative to the smaller box: an OCR comma's box is a third of a word's.
+      const small = Math.max(1, Math.min(prev.bbox.height, w.bbox.height));
       const overlap = Math.min(prev.bbox.top + prev.bbox.height, w.bbox.top + w.bbox.height) - Math.max(prev.bbox.top, w.bbox.top);
       const gap = w.bbox.left - (prev.bbox.left + prev.bbox.width);
-      if (overlap < 0.3 * h || gap < -h || gap > 2.5 * h) {
+      if (overlap < 0.3 * small || gap < -h || gap > 2.5 * h) {
         lines.push(cur);
         cur = [];
       }

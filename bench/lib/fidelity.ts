@@ -17,13 +17,13 @@ export interface FidelityResult {
   error?: string;
 }
 
-interface PageBoxes {
+export interface PageBoxes {
   media: number[];
   crop: number[];
 }
 
 /** Media and crop boxes of every page (pdfinfo -box), bottom-left origin. */
-function pageBoxes(file: string): PageBoxes[] {
+export function pageBoxes(file: string): PageBoxes[] {
   const out = execFileSync('pdfinfo', ['-box', '-f', '1', '-l', '100000', file], { maxBuffer: 1 << 26, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   const pages: PageBoxes[] = [];
   for (const line of out.split('\n')) {

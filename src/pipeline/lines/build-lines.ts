@@ -1,7 +1,8 @@
 /**
  * Text runs → lines. Runs are first grouped into rows (runs whose vertical extents
- * overlap a row's seed), then each row is sorted left to right and split wherever the gap
- * is wide, so columns and table cells on one baseline stay apart.
+ * overlap a row's seed; OCR runs keep the engine's own lines, engine-lines.ts), then each
+ * row is sorted left to right and split wherever the gap is wide or a column gutter runs,
+ * so columns and table cells on one baseline stay apart.
  */
 import type { OcrEntry } from '../../model/document.js';
 import type { Line } from '../../model/layout.js';
@@ -9,6 +10,7 @@ import type { TextRun } from '../../model/page.js';
 import { nonSpaceLength } from '../count-words.js';
 import { visualToLogical } from './bidi.js';
 import { findColumnGutters } from './gutters.js';
+import { engineRows } from './engine-lines.js';
 import { byDirection } from './rotation.js';
 
 /** Gap (in font sizes) above which two runs on one baseline belong to different lines. */
@@ -55,9 +57,39 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
 
 function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
   const sorted = runs
-    .filter((r) => r.text.trim().length > 0 && r.bbox.width >= 0 && r.bbox.height > 0)
+    .filter(usable)
     .slice()
     .sort((a, b) => a.bbox.top + a.bbox.height / 2 - (b.bbox.top + b.bbox.height / 2));
+  // OCR runs keep the engine's lines (engine-lines.ts); text-layer runs form rows by overlap.
+  const rows: Row[] = engineRows(runs, usable) ?? rowsByOverlap(sorted);
+  const gutters = findColumnGutters(sorted);
+  const lines: Line[] = [];
+  for (const row of rows) {
+    // Cut only at gutters whose two-sided band holds this row (a title above the columns stays whole).
+    const here = gutters.filter((g) => row.bottom >= g.top && row.top <= g.bottom);
+    const crossesGutter = (a: number, b: number) => here.some((g) => a <= (g.x0 + g.x1) / 2 && b >= (g.x0 + g.x1) / 2);
+    const inRow = row.runs.sort((a, b) => a.bbox.left - b.bbox.left);
+    let cur: TextRun[] = [];
+    let right = -Infinity;
+    for (const r of inRow) {
+      const size = Math.max(r.fontSize, cur[cur.length - 1]?.fontSize ?? 0);
+      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || (r.bbox.left > right && crossesGutter(right, r.bbox.left)))) {
+        lines.push(finishLine(cur));
+        cur = [];
+        right = -Infinity;
+      }
+      cur.push(r);
+      right = Math.max(right, r.bbox.left + r.bbox.width);
+    }
+    if (cur.length > 0) lines.push(finishLine(cur));
+  }
+  return lines.filter((l) => !isLeader(l.text)).sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+}
+
+const usable = (r: TextRun) => r.text.trim().length > 0 && r.bbox.width >= 0 && r.bbox.height > 0;
+
+/** Runs (sorted by vertical centre) → rows: each run joins the open row its band overlaps most. */
+function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
   const rows: Row[] = [];
   let open: Row[] = [];
   for (const run of sorted) {
@@ -87,28 +119,7 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
       open.push(row);
     }
   }
-  const gutters = findColumnGutters(sorted);
-  const lines: Line[] = [];
-  for (const row of rows) {
-    // Cut only at gutters whose two-sided band holds this row (a title above the columns stays whole).
-    const here = gutters.filter((g) => row.bottom >= g.top && row.top <= g.bottom);
-    const crossesGutter = (a: number, b: number) => here.some((g) => a <= (g.x0 + g.x1) / 2 && b >= (g.x0 + g.x1) / 2);
-    const inRow = row.runs.sort((a, b) => a.bbox.left - b.bbox.left);
-    let cur: TextRun[] = [];
-    let right = -Infinity;
-    for (const r of inRow) {
-      const size = Math.max(r.fontSize, cur[cur.length - 1]?.fontSize ?? 0);
-      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || (r.bbox.left > right && crossesGutter(right, r.bbox.left)))) {
-        lines.push(finishLine(cur));
-        cur = [];
-        right = -Infinity;
-      }
-      cur.push(r);
-      right = Math.max(right, r.bbox.left + r.bbox.width);
-    }
-    if (cur.length > 0) lines.push(finishLine(cur));
-  }
-  return lines.filter((l) => !isLeader(l.text)).sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+  return rows;
 }
 
 /**

@@ -3,9 +3,18 @@
  * first; otherwise the region is cut into horizontal bands, and adjacent bands that share
  * a gutter are merged again so two columns whose paragraph gaps happen to line up are
  * still read column by column; so is a band that lies inside one column of the band above
- * (issue 27: one column's paragraph gap lined up with the other's gap beside a figure).
+ * (issue 27: one column's paragraph gap lined up with the other's gap beside a figure),
+ * and a band inside one column of the band below, nearer to it, is that column's top.
+ * An empty band of at least WIDE_GAP_EM font sizes across the whole region is cut before
+ * the columns (what lies above it is read first).
+ *
+ * Before any cut, the page's margin bands are taken off (margin-bands.ts): a short band
+ * at the very top or bottom, set apart from the body by a wide empty gap (running heads,
+ * page footers), is read before or after the whole body. Without this, a footer whose
+ * pieces sit under the columns shares their gutter and is read between the columns.
  */
 import type { BBox } from '../../model/document.js';
+import { splitMarginBands } from './margin-bands.js';
 
 interface Item {
   box: BBox;
@@ -45,13 +54,24 @@ function overlaps(a: Array<[number, number]>, b: Array<[number, number]>, minGap
 }
 
 /** The box lies left or right of every gutter, never in or across one. */
-function onOneSide(box: BBox, gutters: Array<[number, number]>): boolean {
-  return gutters.every(([g0, g1]) => box.left + box.width <= g0 + 1e-6 || box.left >= g1 - 1e-6);
+function onOneSide(box: BBox, gutters: Array<[number, number]>, tolerance = 1e-6): boolean {
+  return gutters.every(([g0, g1]) => box.left + box.width <= g0 + tolerance || box.left >= g1 - tolerance);
 }
+
+/** An empty band across the whole region at least this many font sizes tall separates what is above from what is below, columns or not. */
+const WIDE_GAP_EM = 4;
+/** minGapY is this many font sizes (readingOrder). */
+const MIN_GAP_Y_EM = 0.3;
 
 function order(items: Item[], minGapX: number, minGapY: number, depth: number): Item[] {
   if (items.length <= 1 || depth > 40) return items;
   const vCuts = verticalGutters(items, minGapX);
+  if (vCuts.length > 0) {
+    // Columns above and below a wide empty band (a figure or table the analysis left
+    // without a block) are read above first: the band is never re-merged.
+    const wide = gaps(items.map((i) => [i.box.top, i.box.top + i.box.height]), (minGapY / MIN_GAP_Y_EM) * WIDE_GAP_EM);
+    if (wide.length > 0) return splitAt(items, wide, 'y').flatMap((g) => order(g, minGapX, minGapY, depth + 1));
+  }
   if (vCuts.length > 0) {
     return splitAt(items, vCuts, 'x').flatMap((g) => order(g, minGapX, minGapY, depth + 1));
   }
@@ -59,7 +79,7 @@ function order(items: Item[], minGapX: number, minGapY: number, depth: number): 
   if (hCuts.length === 0) {
     return items.slice().sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
   }
-  const bands = splitAt(items, hCuts, 'y');
+  const bands = attachColumnTops(splitAt(items, hCuts, 'y'), minGapX);
   // Re-merge neighbouring bands that are both split by the same gutter.
   const merged: Item[][] = [];
   let prevGutters: Array<[number, number]> = [];
@@ -86,10 +106,40 @@ function order(items: Item[], minGapX: number, minGapY: number, depth: number): 
   return merged.flatMap((g) => order(g, minGapX, minGapY, depth + 1));
 }
 
+const bottomOf = (band: Item[]) => Math.max(...band.map((i) => i.box.top + i.box.height));
+const topOf = (band: Item[]) => Math.min(...band.map((i) => i.box.top));
+
+/**
+ * A band without a gutter that lies wholly inside one column of the columned band just
+ * below it, and nearer to it than to the band above, is that column's top (a heading
+ * opening the right column above the left column's footnotes): it joins the band below,
+ * so it is read with its column and never split from the text under it.
+ */
+function attachColumnTops(bands: Item[][], minGapX: number): Item[][] {
+  const out: Item[][] = [];
+  for (let i = 0; i < bands.length; i++) {
+    const band = bands[i]!;
+    const next = bands[i + 1];
+    if (next && verticalGutters(band, minGapX).length === 0) {
+      const below = verticalGutters(next, minGapX);
+      const prev = out[out.length - 1];
+      const nearer = !prev || topOf(next) - bottomOf(band) < topOf(band) - bottomOf(prev);
+      // (A column's heading may start a hair left of its text: a quarter of the least gutter width is allowed.)
+      if (below.length > 0 && nearer && band.every((it) => onOneSide(it.box, below, minGapX / 4))) {
+        bands[i + 1] = [...band, ...next];
+        continue;
+      }
+    }
+    out.push(band);
+  }
+  return out;
+}
+
 /** Return the indices of `boxes` in reading order. */
 export function readingOrder(boxes: readonly BBox[], typicalFontSize: number): number[] {
   const items = boxes.map((box, index) => ({ box, index }));
   const minGapX = Math.max(typicalFontSize * 0.8, 4);
-  const minGapY = Math.max(typicalFontSize * 0.3, 1);
-  return order(items, minGapX, minGapY, 0).map((i) => i.index);
+  const minGapY = Math.max(typicalFontSize * MIN_GAP_Y_EM, 1);
+  const { head, body, foot } = splitMarginBands(items, typicalFontSize);
+  return [head, body, foot].flatMap((part) => order(part, minGapX, minGapY, 0)).map((i) => i.index);
 }
