@@ -69,9 +69,15 @@ function splitNumbers(t: ChartText): ChartText[] {
 }
 
 export function findChartFrames(content: PageContent, runs: readonly TextRun[], exclude: readonly BBox[]): ChartFrame[] {
-  const texts = chartTexts(runs).filter((t) => !exclude.some((e) => contains(e, t.box)));
+  const all = chartTexts(runs);
+  const outside = (t: ChartText) => !exclude.some((e) => contains(e, t.box));
+  // Cheap test first: a frame needs six tick numbers outside the page's blocks, and most pages
+  // (prose) have none; only then every text is checked against every block (runs × blocks).
+  const numeric = all.filter((t) => /\d/.test(t.text) && outside(t)).flatMap(splitNumbers).filter((t) => tickNumber(t.text) !== null);
+  if (numeric.length < 6) return [];
+  const texts = all.filter(outside);
   const em = medianSize(texts);
-  const nums = texts.flatMap(splitNumbers).filter((t) => tickNumber(t.text) !== null && t.box.width < 6 * em);
+  const nums = numeric.filter((t) => t.box.width < 6 * em);
   if (nums.length < 6) return [];
   const columns = lines(nums, (t) => right(t.box), (t) => cy(t.box), 6 * em).filter((c) => evenAxis(c, (t) => cy(t.box)));
   const rows = lines(nums, (t) => cy(t.box), (t) => cx(t.box), 12 * em).filter((r) => evenAxis(r, (t) => cx(t.box)));
