@@ -35,11 +35,16 @@ async function page(draw: (p: PDFPage, font: PDFFont) => void): Promise<Uint8Arr
   return doc.save();
 }
 
-async function reason(bytes: Uint8Array): Promise<{ reason: string | undefined; runs: boolean }> {
+/** `runs`: under QUIRE_LAYOUT_ROUTING=complexity; `byDefault`: the default routing (text layer unsure). */
+async function reason(bytes: Uint8Array): Promise<{ reason: string | undefined; runs: boolean; byDefault: boolean }> {
   const doc = await openPdf(bytes);
   const content = await extractPageContent(await doc.getPage(1));
   const layout = analyzePage(content, { pageByPage: false, fixReadingOrder: false });
-  const r = { reason: modelReason(layout, textLayerIsEnough(content, layout)), runs: modelRunsOn(content, layout) };
+  const byDefault = modelRunsOn(content, layout);
+  process.env.QUIRE_LAYOUT_ROUTING = 'complexity';
+  const runs = modelRunsOn(content, layout);
+  delete process.env.QUIRE_LAYOUT_ROUTING;
+  const r = { reason: modelReason(layout, textLayerIsEnough(content, layout)), runs, byDefault };
   await doc.destroy();
   return r;
 }
@@ -49,7 +54,7 @@ describe('layout model routing by page complexity', () => {
     const bytes = await page((p, font) => {
       for (let i = 0; i < 40; i++) p.drawText(prose(font, i, 480), { x: 66, y: 710 - i * 15, size: 10, font });
     });
-    expect(await reason(bytes)).toEqual({ reason: undefined, runs: false });
+    expect(await reason(bytes)).toEqual({ reason: undefined, runs: false, byDefault: false });
   });
 
   it('sends two columns of prose to the model', async () => {
@@ -59,7 +64,7 @@ describe('layout model routing by page complexity', () => {
         p.drawText(prose(font, i + 7, 230), { x: 324, y: 710 - i * 15, size: 10, font });
       }
     });
-    expect(await reason(bytes)).toEqual({ reason: 'columns', runs: true });
+    expect(await reason(bytes)).toEqual({ reason: 'columns', runs: true, byDefault: false });
   });
 
   it('shrinks a drawn page to two thirds in grey, by area', () => {

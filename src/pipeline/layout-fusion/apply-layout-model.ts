@@ -42,15 +42,17 @@ export function textLayerIsEnough(content: PageContent, layout: PageLayout): boo
  * region-shaped blocks parse's mAP@0.5 rises from 0.368 to 0.527 (bench/layout-eval-parse.ts
  * --born-digital, 21 annotated pages), at about +140 ms CPU per page (bench/layout-cost.ts).
  * `advanced_layout_detection` pays that on every page; the default `smart_layout_detection`
- * runs the model where the page's layout is not plain one-column text (page-complexity.ts).
- * QUIRE_LAYOUT_ROUTING=text-layer (the routing before issue 27) or =every-page forces one
- * routing for measuring.
+ * runs it only where the text layer's typing is unsure (textLayerIsEnough). Routing by page
+ * complexity (page-complexity.ts: columns of prose, formulas, figures) reaches 0.557 by
+ * default but sends every two-column page to the model: the README's sample (19 two-column
+ * pages) went from about 0.1 s to 1.7 s, so it is measured, not the default (README).
+ * QUIRE_LAYOUT_ROUTING=complexity, =text-layer or =every-page forces one routing.
  */
 export function modelRunsOn(content: PageContent, layout: PageLayout, advanced = false): boolean {
   const routing = process.env.QUIRE_LAYOUT_ROUTING;
-  if (routing === 'text-layer') return !textLayerIsEnough(content, layout);
   if (routing === 'every-page' || advanced) return layout.blocks.length > 0;
-  return modelReason(layout, textLayerIsEnough(content, layout)) !== undefined;
+  if (routing === 'complexity') return modelReason(layout, textLayerIsEnough(content, layout)) !== undefined;
+  return !textLayerIsEnough(content, layout);
 }
 
 /**
