@@ -16,17 +16,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { createOcrEngine } from '../src/engines/ocr/factory.js';
 import type { OcrEngine } from '../src/engines/ocr/interface.js';
 import { findTesseractBinary } from '../src/engines/ocr/tesseract-cli-engine.js';
-import { openPdf } from '../src/formats/pdf/open-document.js';
 import { loadImagePages } from '../src/formats/image/load-image-pages.js';
 import { ocrPage } from '../src/pipeline/ocr/ocr-page.js';
-import { renderPdfPage } from '../src/formats/pdf/render-page.js';
-import { toGrey } from '../src/raster/raster-grey.js';
 import { cer, type CerOptions } from '../test/ocr/helpers/cer.js';
-import { corpusPath, groundTruthImages, hasCorpus } from '../test/ocr/helpers/corpus.js';
+import { groundTruthImages, hasCorpus } from '../test/ocr/helpers/corpus.js';
+import { linnFamily } from './lib/linn-family.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -51,22 +48,7 @@ interface Sample {
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-ocr-'));
-const OCRMYPDF = 'ocr/OCRmyPDF/tests/resources';
-const linnTruth = corpusPath(OCRMYPDF, 'linn.txt');
 
-/** PDF pages rendered at 300 DPI and stored as grey PNG, so both sides read the same file. */
-async function renderedPages(pdf: string, label: string): Promise<Sample[]> {
-  const doc = await openPdf(new Uint8Array(fs.readFileSync(pdf)));
-  const out: Sample[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const grey = toGrey(await renderPdfPage(await doc.getPage(p), 300));
-    const file = path.join(tmp, `${label}-p${p}.png`);
-    await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).toColourspace('b-w').png().toFile(file);
-    out.push({ name: `${label}.pdf#${p}`, file, truth: linnTruth, cer: { dropBullets: true } });
-  }
-  await doc.destroy();
-  return out;
-}
 
 /** CPU ms of this process's waited-for children (utime + stime), Linux; 0 elsewhere. */
 function childrenCpuMs(): number {
@@ -118,18 +100,12 @@ async function main() {
   for (const e of engines) await runQuire(e, warm);
   if (cli) runCli(warm);
 
-  const linnFamily: Sample[] = [
-    { name: 'linn.png', file: corpusPath(OCRMYPDF, 'linn.png'), truth: linnTruth, cer: { dropBullets: true } },
-    ...(await renderedPages(corpusPath(OCRMYPDF, 'skew.pdf'), 'skew')),
-    ...(await renderedPages(corpusPath(OCRMYPDF, 'rotated_skew.pdf'), 'rotated_skew')),
-    ...(await renderedPages(corpusPath(OCRMYPDF, 'ccitt.pdf'), 'ccitt')),
-    ...(await renderedPages(corpusPath(OCRMYPDF, 'cardinal.pdf'), 'cardinal')),
-  ];
+  const linnSamples: Sample[] = await linnFamily(tmp);
 
   if (!args.includes('--skip-accuracy')) {
     const samples: Sample[] = [
       ...groundTruthImages().map((g) => ({ name: g.name, file: g.image, truth: g.truth, cer: g.cer })),
-      ...linnFamily,
+      ...linnSamples,
     ];
     console.log('## Accuracy: CER (lower is better)\n');
     console.log(`| image | tesseract CLI | ${engines.map((e) => e.name).join(' | ')} | Quire rotation/skew |`);
@@ -152,7 +128,7 @@ async function main() {
   }
 
   if (!args.includes('--skip-speed') && cli) {
-    const dense = [linnFamily[0]!, ...linnFamily.filter((s) => /^(skew|ccitt|cardinal\.pdf#1)/.test(s.name))];
+    const dense = [linnSamples[0]!, ...linnSamples.filter((s) => /^(skew|ccitt|cardinal\.pdf#1)/.test(s.name))];
     console.log(`## Speed: dense 300-DPI pages, median of ${reps} alternating runs (ms; wall, then CPU)\n`);
     console.log(`| page | CLI wall | CLI CPU | ${engines.map((e) => `${e.name} wall | ratio | CPU | ratio`).join(' | ')} |`);
     console.log(`|---|---|---|${engines.map(() => '---|---|---|---').join('|')}|`);

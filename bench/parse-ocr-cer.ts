@@ -17,14 +17,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { createEngine } from '../src/index.js';
 import { findTesseractBinary } from '../src/engines/ocr/tesseract-cli-engine.js';
-import { openPdf } from '../src/formats/pdf/open-document.js';
-import { renderPdfPage } from '../src/formats/pdf/render-page.js';
-import { toGrey } from '../src/raster/raster-grey.js';
 import { cer, type CerOptions } from '../test/ocr/helpers/cer.js';
-import { corpusPath, groundTruthImages, hasCorpus } from '../test/ocr/helpers/corpus.js';
+import { groundTruthImages, hasCorpus } from '../test/ocr/helpers/corpus.js';
+import { linnFamily } from './lib/linn-family.js';
 
 const cli = findTesseractBinary();
 if (!hasCorpus || !cli) {
@@ -43,21 +40,7 @@ interface Sample {
   truth: string;
   cer: CerOptions;
 }
-const OCRMYPDF = 'ocr/OCRmyPDF/tests/resources';
-const linnTruth = corpusPath(OCRMYPDF, 'linn.txt');
 
-async function renderedPages(pdf: string, label: string): Promise<Sample[]> {
-  const doc = await openPdf(new Uint8Array(fs.readFileSync(pdf)));
-  const out: Sample[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const grey = toGrey(await renderPdfPage(await doc.getPage(p), 300));
-    const file = path.join(tmp, `${label}-p${p}.png`);
-    await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).toColourspace('b-w').png().toFile(file);
-    out.push({ name: `${label}.pdf#${p}`, file, truth: linnTruth, cer: { dropBullets: true } });
-  }
-  await doc.destroy();
-  return out;
-}
 
 function cliText(file: string): string {
   const key = createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 16);
@@ -71,11 +54,7 @@ function cliText(file: string): string {
 
 const samples: Sample[] = [
   ...groundTruthImages().map((g) => ({ name: g.name, file: g.image, truth: g.truth, cer: g.cer })),
-  { name: 'linn.png', file: corpusPath(OCRMYPDF, 'linn.png'), truth: linnTruth, cer: { dropBullets: true } },
-  ...(await renderedPages(corpusPath(OCRMYPDF, 'skew.pdf'), 'skew')),
-  ...(await renderedPages(corpusPath(OCRMYPDF, 'rotated_skew.pdf'), 'rotated_skew')),
-  ...(await renderedPages(corpusPath(OCRMYPDF, 'ccitt.pdf'), 'ccitt')),
-  ...(await renderedPages(corpusPath(OCRMYPDF, 'cardinal.pdf'), 'cardinal')),
+  ...(await linnFamily(tmp)),
 ].filter((s) => s.name.includes(only));
 
 const engine = createEngine({ workers: 1, taskTimeoutMs: 600_000 });
