@@ -109,11 +109,11 @@ const clone = <T>(x: T): T => structuredClone(x);
 const variants: Record<string, (d: Dump) => Seg[]> = {
   parse: (d) => d.segs,
   'old fusion': (d) => segmentsOf(fuseLayout(regroupLinesByRegions(clone(d.layout), d.regions), d.regions, { advanced: false })),
-  'new fusion': (d) => segmentsOf(fuseOcrPage(clone(d.layout), d.regions, { advanced: false })),
+  'new fusion': (d) => segmentsOf(fuseOcrPage(clone(d.layout), d.regions, { advanced: false }, undefined, 'regions')),
   'regions': (d) => d.regions.map((r) => ({ segment_type: r.type, page_width: d.layout.width, page_height: d.layout.height, bbox: r, confidence: r.score, content: '', page_number: 1 })),
   'distinct': (d) => [...distinctTextRegions(d.regions, 0.4), ...figuresOf(d.regions, 0.6).map((f) => ({ ...f.box, score: f.score, type: 'Picture' }))].map((r) => ({ segment_type: r.type, page_width: d.layout.width, page_height: d.layout.height, bbox: r, confidence: r.score, content: '', page_number: 1 })),
-  'new, typeconf': (d) => { const L = fuseOcrPage(clone(d.layout), d.regions, { advanced: false }); classifyDocument([L]); for (const b of L.blocks) for (const l of b.lines) l.confidence = null; return blockSegments(L); },
-  'new, no doc': (d) => segmentsOfFused(fuseOcrPage(clone(d.layout), d.regions, { advanced: false })),
+  'new, typeconf': (d) => { const L = fuseOcrPage(clone(d.layout), d.regions, { advanced: false }, undefined, 'regions'); classifyDocument([L]); for (const b of L.blocks) for (const l of b.lines) l.confidence = null; return blockSegments(L); },
+  'new, no doc': (d) => segmentsOfFused(fuseOcrPage(clone(d.layout), d.regions, { advanced: false }, undefined, 'regions')),
 };
 const items = [...dumps];
 console.log(`ocr-fusion-eval: ${items.length} page images with fusion input${split ? ` (${split} half)` : ''}, ${noModel.size} more the model did not run on (parse's segments)`);

@@ -53,7 +53,10 @@ describe('shapeOcrBlocks', () => {
       region('Text', 60, 296, 100, 18, 0.5), // the axis ticks seen as text, inside the figure
       region('Text', 315, 195, 230, 36, 0.85),
     ];
+    // The region-shaped fusion is opt-in for OCR pages (ocr-region-blocks.ts fuseOcrPage).
+    process.env.QUIRE_OCR_FUSION = 'regions';
     const out = fuseModelRegions(layout, regions, { advanced: false });
+    delete process.env.QUIRE_OCR_FUSION;
     const pictures = out.blocks.filter((b) => b.type === 'Picture');
     expect(pictures).toHaveLength(1);
     expect(blockText(pictures[0]!)).toBe('Revenue by year\n0 10 20 30');

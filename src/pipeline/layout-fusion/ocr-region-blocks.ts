@@ -48,10 +48,20 @@ const area = (b: BBox) => Math.max(0, b.width) * Math.max(0, b.height);
 const boxOf = (r: LayoutRegion): BBox => ({ left: r.left, top: r.top, width: r.width, height: r.height });
 const holds = (b: BBox, x: number, y: number) => x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height;
 
-export function fuseOcrPage(layout: PageLayout, regions: readonly LayoutRegion[], s: { advanced: boolean }, settings = OCR_REGION_SETTINGS): PageLayout {
+/**
+ * Which fusion an OCR page gets. `lines` (the default): lines regrouped by the model's regions
+ * (regroup-lines.ts, with issue 27's side-by-side refusal). `regions`: the region-shaped
+ * blocks of this file, which raise page-image mAP (0.308 → 0.447, README) but, merged with
+ * this stop's other OCR changes, glued a scanned two-column LaTeX page's columns (CER 0.57
+ * against the CLI's 0.01, test/parse/column-order.test.ts) and let background Picture regions
+ * of a photo take a receipt's text (test/classify/photo-receipt.test.ts). Opt-in until both
+ * hold: QUIRE_OCR_FUSION=regions.
+ */
+export type OcrFusionMode = 'lines' | 'regions';
+
+export function fuseOcrPage(layout: PageLayout, regions: readonly LayoutRegion[], s: { advanced: boolean }, settings = OCR_REGION_SETTINGS, mode: OcrFusionMode = process.env.QUIRE_OCR_FUSION === 'regions' ? 'regions' : 'lines'): PageLayout {
   dumpFusionInput(layout, regions);
-  // QUIRE_OCR_FUSION=lines: the previous fusion (lines regrouped by region, no cutting), for measuring.
-  const shaped = process.env.QUIRE_OCR_FUSION === 'lines' ? regroupLinesByRegions(layout, regions) : shapeOcrBlocks(layout, regions, settings);
+  const shaped = mode === 'lines' ? regroupLinesByRegions(layout, regions) : shapeOcrBlocks(layout, regions, settings);
   return fuseLayout(shaped, regions, { advanced: s.advanced });
 }
 
