@@ -44,7 +44,7 @@ function median(xs: number[], dflt: number): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-const runOf = (w: FormWord): TextRun => ({ text: w.text, bbox: w.bbox, fontSize: w.fontSize, fontName: w.fontName, bold: w.bold, italic: w.italic, confidence: w.confidence, source: w.source });
+const runOf = (w: FormWord): TextRun => ({ ...w });
 
 function keyText(key: readonly Phrase[]): string {
   return key.map((p) => p.text).join(' ').replace(/\s*:\s*$/, '').trim();

@@ -14,16 +14,8 @@
 import { unionBBox, type BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
 
-export interface FormWord {
-  text: string;
-  bbox: BBox;
-  fontSize: number;
-  fontName: string;
-  bold: boolean;
-  italic: boolean;
-  confidence: number | null;
-  source: TextRun['source'];
-}
+/** One word of a run: the run's own fields (a FormWord is a TextRun without its optional marks). */
+export type FormWord = Pick<TextRun, 'text' | 'bbox' | 'fontSize' | 'fontName' | 'bold' | 'italic' | 'confidence' | 'source'>;
 
 export interface Phrase {
   words: FormWord[];
