@@ -132,6 +132,12 @@ function isLeader(text: string): boolean {
   return LEADER_LINE.test(text) && text.replace(/\s+/g, '').length >= 4;
 }
 
+/** Han, kana, CJK punctuation and full-width forms: written without spaces between words. */
+const UNSPACED = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+function unspacedJoin(before: string, after: string): boolean {
+  return before.length > 0 && after.length > 0 && UNSPACED.test(before[before.length - 1]!) && UNSPACED.test(after[0]!);
+}
+
 function finishLine(runs: TextRun[]): Line {
   let text = '';
   const words: OcrEntry[] = [];
@@ -153,7 +159,9 @@ function finishLine(runs: TextRun[]): Line {
     const t = r.text;
     // Two OCR runs are two words the engine read apart: a space, whatever their boxes say
     // (a skewed line's boxes overlap). Text-layer fragments are spaced by their gap.
-    const apart = (prev?.source === 'ocr' && r.source === 'ocr') || gap > SPACE_GAP_EM * r.fontSize;
+    // Except between CJK words: those scripts put no space between words, nor does tesseract.
+    const ocrPair = prev?.source === 'ocr' && r.source === 'ocr';
+    const apart = ocrPair ? !unspacedJoin(text, t) : gap > SPACE_GAP_EM * r.fontSize;
     if (text.length > 0 && apart && !/\s$/.test(text) && !/^\s/.test(t)) text += ' ';
     prev = r;
     text += t;

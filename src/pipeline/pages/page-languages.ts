@@ -12,6 +12,7 @@ import type { RasterImage } from '../../engines/ocr/interface.js';
 import { installedLanguages } from '../../engines/ocr/installed-languages.js';
 import { detectScript, type ScriptDetection } from '../../engines/ocr/script-detector.js';
 import { ocrPage, type OcrPageOptions, type OcrPageOutput } from '../ocr/ocr-page.js';
+import { readVerticalText } from './page-vertical-text.js';
 
 /** Tesseract languages by the script OSD names (first: the package suggested when none is installed). */
 export const SCRIPT_LANGUAGES: Record<string, string[]> = {
@@ -92,8 +93,12 @@ export async function foreignScript(first: OcrPageOutput): Promise<ScriptDetecti
  * null when the English reading stands as it is.
  */
 export async function readBeyondEnglish(first: OcrPageOutput, engineName: string, options: OcrPageOptions): Promise<BeyondEnglish | null> {
+  // Columns of CJK glyphs need vertical language data and their own order (page-vertical-text.ts).
+  const vertical = await readVerticalText(first, engineName, options);
+  if (vertical) return vertical;
   const script = await foreignScript(first);
-  const installed = installedLanguages().filter((l) => l !== 'eng');
+  // Vertical data reads only vertical pages (page-vertical-text.ts); on a horizontal page it reads junk.
+  const installed = installedLanguages().filter((l) => l !== 'eng' && !l.endsWith('_vert'));
   const candidates = script ? SCRIPT_LANGUAGES[script.script]!.filter((l) => installed.includes(l)) : first.meta.unreadable ? installed : [];
   const other = candidates.length ? await readInOtherLanguage(first.raster, engineName, options, candidates) : null;
   const tag = script ? `script ${script.script} (tesseract OSD, margin ${script.confidence.toFixed(2)})` : null;
