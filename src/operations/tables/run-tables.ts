@@ -51,7 +51,9 @@ export async function runTables(ctx: TablesContext): Promise<TablesResult> {
   const pages = await planPages(pool, source, options.page_range, ctx.maxPages, signal);
   ctx.reservePages(pages.length);
 
-  const settings = defaultPageSettings(null);
+  const defaults = defaultPageSettings(null);
+  // use_table_ocr: ruled cells of OCRed pages read from their own crops, as in parse.
+  const settings = options.use_table_ocr ? { ...defaults, ocr: { ...defaults.ocr, tableOcr: true } } : defaults;
   // Tables have no error_handling option: a page that fails is skipped (the spec's default).
   const layouts = await runPages(pool, { source, pages, settings, errorHandling: 'Continue', signal, progress: ctx.progress });
   const failed = layouts.filter((l) => l.error);
@@ -67,7 +69,7 @@ export async function runTables(ctx: TablesContext): Promise<TablesResult> {
     summary: {
       total_tables: tables.length,
       pages_processed: layouts.length - failed.length,
-      extraction_method: EXTRACTION_METHOD,
+      extraction_method: options.use_table_ocr ? `${EXTRACTION_METHOD}; ruled cells of OCRed pages read cell by cell (use_table_ocr)` : EXTRACTION_METHOD,
       processing_time: Math.round(performance.now() - started) / 1000,
     },
   };
