@@ -102,7 +102,12 @@ export const excelBody = {
 
 export const tablesBody = {
   type: 'object',
-  properties: { pdf_file: file('PDF, at most 100 MB.'), page_range: str('Pages to search.'), password: str('Password of an encrypted PDF.') },
+  properties: {
+    pdf_file: file('PDF, at most 100 MB.'),
+    page_range: str('Pages to search.'),
+    password: str('Password of an encrypted PDF.'),
+    segment_processing: str('JSON, as for /parse; only {"Table":{"use_table_ocr":true}} is used here: ruled cells of OCRed pages read from their own crops.'),
+  },
   additionalProperties: true,
 };
 
