@@ -14,6 +14,8 @@ import { installedLanguages } from '../../src/engines/ocr/installed-languages.js
 import { terminateScriptDetector } from '../../src/engines/ocr/script-detector.js';
 import { inkMask } from '../../src/pipeline/ocr/ink-mask.js';
 import { detectVerticalColumns } from '../../src/pipeline/ocr/vertical-columns.js';
+import { columnsRightToLeft, verticalLanguageChoice } from '../../src/pipeline/pages/page-vertical-text.js';
+import type { TextRun } from '../../src/model/page.js';
 import { composeVerticalPage, JPN_VERT, jpnVertColumnsText } from '../../bench/lib/vertical-page.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
 
@@ -34,6 +36,42 @@ function cer(got: string, want: string): number {
   }
   return prev[b.length]! / b.length;
 }
+
+const run = (text: string, left: number, top: number, width: number, eol = false): TextRun => ({
+  text, bbox: { left, top, width, height: 18 }, fontSize: 300, fontName: 'OCR', bold: false, italic: false, confidence: 0.9, source: 'ocr', ...(eol ? { eol } : {}),
+});
+
+describe('vertical words in reading order', () => {
+  it('puts the words in the ink’s columns, right to left, each top to bottom, whatever order the engine gave', () => {
+    // Engine order: the left column first, the right column cut into two "lines" out of order,
+    // a kana's box twice the column's width reaching into the next column.
+    const runs = [
+      run('横書き', 20, 10, 18), run('不能', 20, 30, 18, true),
+      run('文字を', 100, 60, 18), run('上', 100, 80, 18, true),
+      run('元来', 100, 10, 18), run('日本語は', 90, 30, 36, true),
+    ];
+    const out = columnsRightToLeft(runs, [{ left: 100, right: 118 }, { left: 20, right: 38 }]);
+    expect(out.map((r) => r.text).join('')).toBe('元来日本語は文字を上横書き不能');
+    expect(out.filter((r) => r.eol).map((r) => r.text)).toEqual(['上', '不能']);
+    expect(out.every((r) => r.fontSize === 18)).toBe(true);
+    expect(out.find((r) => r.text === '日本語は')!.bbox).toMatchObject({ left: 100, width: 18 });
+    // Each word reaches down to the next one (no blank rows across the columns).
+    expect(out.find((r) => r.text === '元来')!.bbox.height).toBe(20);
+  });
+
+  it('without bands, the engine’s lines are the columns', () => {
+    const out = columnsRightToLeft([run('左', 20, 10, 18, true), run('右', 100, 10, 18), run('下', 100, 40, 18, true)]);
+    expect(out.map((r) => r.text)).toEqual(['右', '下', '左']);
+  });
+
+  it('chooses the vertical data of the page’s script, and names the packages to install when there is none', () => {
+    expect(verticalLanguageChoice('Han', ['chi_tra', 'eng'])).toEqual({ candidates: [], suggest: ['jpn_vert', 'chi_tra_vert'] });
+    expect(verticalLanguageChoice('Japanese', ['eng', 'jpn_vert'])).toEqual({ candidates: ['jpn_vert'], suggest: ['jpn_vert'] });
+    expect(verticalLanguageChoice('Han', ['chi_tra_vert', 'jpn_vert']).candidates).toEqual(['jpn_vert', 'chi_tra_vert']);
+    expect(verticalLanguageChoice(null, ['kor_vert']).candidates).toEqual(['kor_vert']);
+    expect(verticalLanguageChoice('Hangul', ['eng']).suggest).toEqual(['kor_vert']);
+  });
+});
 
 describe.skipIf(!hasCorpus)('vertical columns from the ink', () => {
   it('finds the columns of vertical Japanese, right to left', async () => {

@@ -66,21 +66,29 @@ export async function readVerticalText(first: OcrPageOutput, engineName: string,
   const script = await detectScript(first.raster).catch(() => null);
   if (script && !VERTICAL_LANGUAGES[script.script] && script.confidence >= VETO_MARGIN) return null;
   const tag = `vertical text in ${verdict.columns.length} column${verdict.columns.length === 1 ? '' : 's'}` + (script ? `, script ${script.script} (tesseract OSD, margin ${script.confidence.toFixed(2)})` : '');
-  const wanted = script && VERTICAL_LANGUAGES[script.script] ? VERTICAL_LANGUAGES[script.script]! : VERTICAL_LANGUAGES.Han!;
   const installed = installedLanguages();
-  const candidates = [...wanted, ...installed.filter((l) => l.endsWith('_vert') && !wanted.includes(l))].filter((l) => installed.includes(l));
+  const { candidates, suggest } = verticalLanguageChoice(script?.script ?? null, installed);
   const best = await bestVerticalReading(first.raster, engineName, options, candidates);
   if (best) {
     const output = { ...best.output, runs: columnsRightToLeft(best.output.runs, bands), meta: { ...best.output.meta, rotation: VERTICAL_FRAME_ROTATION as 270, skewDegrees: 0 } };
     return { output, script, warnings: [`read with the ${best.language} language data, columns right to left: ${tag}`] };
   }
   const runs = first.runs.map((r) => ({ ...r, confidence: Math.min(r.confidence ?? 0, NOT_READ_CONFIDENCE) }));
-  const suggest = wanted.filter((l) => NPM_VERTICAL.includes(l));
   const note =
     `${tag}: no installed OCR language reads vertical text (installed: ${installed.join(', ')}); ` +
     `install one to read it: npm install ${suggest.map((l) => `@tesseract.js-data/${l}`).join(' or ')}` +
     (runs.length ? `. The ${runs.length} words shown are a horizontal reading, confidence ≤ ${NOT_READ_CONFIDENCE}` : '');
   return { output: { ...first, runs }, script, warnings: [note] };
+}
+
+/**
+ * Vertical languages to read a page of `script` with (installed ones: the script's own first,
+ * then any other vertical data), and the npm packages to suggest when there are none.
+ */
+export function verticalLanguageChoice(script: string | null, installed: readonly string[]): { candidates: string[]; suggest: string[] } {
+  const wanted = script && VERTICAL_LANGUAGES[script] ? VERTICAL_LANGUAGES[script]! : VERTICAL_LANGUAGES.Han!;
+  const candidates = [...wanted, ...installed.filter((l) => l.endsWith('_vert') && !wanted.includes(l))].filter((l) => installed.includes(l));
+  return { candidates, suggest: wanted.filter((l) => NPM_VERTICAL.includes(l)) };
 }
 
 async function bestVerticalReading(raster: RasterImage, engineName: string, options: OcrPageOptions, languages: string[]): Promise<{ language: string; output: OcrPageOutput } | null> {
