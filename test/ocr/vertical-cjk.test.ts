@@ -94,6 +94,7 @@ describe.skipIf(!hasCorpus)('vertical columns from the ink', () => {
       'office/unstructured/example-docs/img/double-column-B.jpg',
       'office/unstructured/example-docs/img/chi_sim_image.jpeg',
       'office/unstructured/example-docs/img/layout-parser-paper-fast.jpg',
+      'ocr/tesseract.js/tests/assets/images/simple-90.jpg', // one line of Latin turned a quarter
     ]) {
       expect((await verdictOf(corpusPath(rel))).vertical, rel).toBe(false);
     }
