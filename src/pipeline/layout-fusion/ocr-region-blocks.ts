@@ -35,6 +35,7 @@ import { fuseLayout } from './fuse-layout.js';
 import { regroupLinesByRegions } from './regroup-lines.js';
 import { distinctTextRegions, spansColumns } from './region-blocks.js';
 import { cutLineAt, joinRowPieces } from './cut-ocr-line.js';
+import { backgroundFigures, splitAtGutters, withoutBackgrounds } from './ocr-fusion-guards.js';
 
 export interface OcrRegionSettings {
   /** Text regions at or above this score shape blocks. */
@@ -49,20 +50,22 @@ const boxOf = (r: LayoutRegion): BBox => ({ left: r.left, top: r.top, width: r.w
 const holds = (b: BBox, x: number, y: number) => x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height;
 
 /**
- * Which fusion an OCR page gets. `lines` (the default): lines regrouped by the model's regions
- * (regroup-lines.ts, with issue 27's side-by-side refusal). `regions`: the region-shaped
- * blocks of this file, which raise page-image mAP (0.308 → 0.447, README) but, merged with
- * this stop's other OCR changes, glued a scanned two-column LaTeX page's columns (CER 0.57
- * against the CLI's 0.01, test/parse/column-order.test.ts) and let background Picture regions
- * of a photo take a receipt's text (test/classify/photo-receipt.test.ts). Opt-in until both
- * hold: QUIRE_OCR_FUSION=regions.
+ * Which fusion an OCR page gets. `regions` (the default): the region-shaped blocks of this
+ * file, which raise page-image mAP (0.326 → 0.45, README), with the guards of
+ * ocr-fusion-guards.ts (a region split at a gutter, a photo's background taking no text) that
+ * keep a scanned two-column page's columns apart (test/parse/column-order.test.ts) and a
+ * photographed receipt's text out of the background (test/classify/photo-receipt.test.ts).
+ * `lines` (QUIRE_OCR_FUSION=lines, the default before): lines regrouped by the model's regions
+ * (regroup-lines.ts, with issue 27's side-by-side refusal).
  */
 export type OcrFusionMode = 'lines' | 'regions';
 
-export function fuseOcrPage(layout: PageLayout, regions: readonly LayoutRegion[], s: { advanced: boolean }, settings = OCR_REGION_SETTINGS, mode: OcrFusionMode = process.env.QUIRE_OCR_FUSION === 'regions' ? 'regions' : 'lines'): PageLayout {
+export function fuseOcrPage(layout: PageLayout, regions: readonly LayoutRegion[], s: { advanced: boolean }, settings = OCR_REGION_SETTINGS, mode: OcrFusionMode = process.env.QUIRE_OCR_FUSION === 'lines' ? 'lines' : 'regions'): PageLayout {
   dumpFusionInput(layout, regions);
-  const shaped = mode === 'lines' ? regroupLinesByRegions(layout, regions) : shapeOcrBlocks(layout, regions, settings);
-  return fuseLayout(shaped, regions, { advanced: s.advanced });
+  if (mode === 'lines') return fuseLayout(regroupLinesByRegions(layout, regions), regions, { advanced: s.advanced });
+  // A photo's background is not a figure: its Picture regions take no text, here or in fuseLayout.
+  const usable = withoutBackgrounds(regions, backgroundFigures(layout, figuresOf(regions, settings.pictureMinScore).map((f) => f.box)));
+  return fuseLayout(shapeOcrBlocks(layout, usable, settings), usable, { advanced: s.advanced });
 }
 
 interface Figure {
@@ -168,6 +171,26 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
         if (home?.kind === 'figure') byFigure.set(home.at, [...(byFigure.get(home.at) ?? []), piece]);
         else if (home?.kind === 'text') (byText.get(home.at) ?? byText.set(home.at, []).get(home.at)!).push({ line: piece, from: b });
         else (rest.get(b) ?? rest.set(b, []).get(b)!).push(piece);
+      }
+    }
+  }
+  // A region boxed across a gutter keeps its main column's pieces; the others go to their own column's region.
+  const givenUp = new Map<Line, Set<LayoutRegion>>();
+  for (let round = 0, moved = true; moved && round < 3; round++) {
+    moved = false;
+    for (const [r, held] of [...byText]) {
+      const [main, ...others] = splitAtGutters(held);
+      if (others.length === 0) continue;
+      moved = true;
+      byText.set(r, main!);
+      for (const h of others.flat()) {
+        const refused = (givenUp.get(h.line) ?? givenUp.set(h.line, new Set()).get(h.line)!).add(r);
+        const cx = h.line.bbox.left + h.line.bbox.width / 2;
+        const cy = h.line.bbox.top + h.line.bbox.height / 2;
+        let next: LayoutRegion | undefined;
+        for (const t of text) if (!refused.has(t) && !inFigure.has(t) && holds(boxOf(t), cx, cy) && (!next || area(boxOf(t)) < area(boxOf(next)))) next = t;
+        if (next) (byText.get(next) ?? byText.set(next, []).get(next)!).push(h);
+        else (rest.get(h.from) ?? rest.set(h.from, []).get(h.from)!).push(h.line);
       }
     }
   }
