@@ -65,7 +65,7 @@ export function fuseOcrPage(layout: PageLayout, regions: readonly LayoutRegion[]
   if (mode === 'lines') return fuseLayout(regroupLinesByRegions(layout, regions), regions, { advanced: s.advanced });
   // A photo's background is not a figure: its Picture regions take no text, here or in fuseLayout.
   const usable = withoutBackgrounds(regions, backgroundFigures(layout, figuresOf(regions, settings.pictureMinScore).map((f) => f.box)));
-  return fuseLayout(shapeOcrBlocks(layout, usable, settings), usable, { advanced: s.advanced });
+  return fuseLayout(shapeOcrBlocks(layout, usable, settings), usable, { advanced: s.advanced, keepRegionTypes: true });
 }
 
 interface Figure {
@@ -73,23 +73,26 @@ interface Figure {
   score: number;
 }
 
-/** Confident Picture regions, one per figure: boxes overlapping by a third of the smaller are one figure. */
+/**
+ * Confident Picture regions, one per figure: regions overlapping by a third of the smaller
+ * one's area are one figure (union-find over the regions themselves: growing a union box and
+ * merging again let a photo beside a page's text swallow the banner above it, and the text
+ * between them).
+ */
 export function figuresOf(regions: readonly LayoutRegion[], minScore: number): Figure[] {
-  const figs: Figure[] = regions.filter((r) => r.type === 'Picture' && r.score >= minScore).map((r) => ({ box: boxOf(r), score: r.score }));
-  for (let merged = true; merged; ) {
-    merged = false;
-    for (let i = 0; i < figs.length && !merged; i++) {
-      for (let j = i + 1; j < figs.length && !merged; j++) {
-        const a = figs[i]!;
-        const b = figs[j]!;
-        if (intersectionArea(a.box, b.box) <= FIGURE_OVERLAP * Math.min(area(a.box), area(b.box))) continue;
-        figs[i] = { box: unionBBox([a.box, b.box]), score: Math.max(a.score, b.score) };
-        figs.splice(j, 1);
-        merged = true;
-      }
+  const pics = regions.filter((r) => r.type === 'Picture' && r.score >= minScore);
+  const parent = pics.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  for (let i = 0; i < pics.length; i++) {
+    for (let j = i + 1; j < pics.length; j++) {
+      const a = boxOf(pics[i]!);
+      const b = boxOf(pics[j]!);
+      if (intersectionArea(a, b) > FIGURE_OVERLAP * Math.min(area(a), area(b))) parent[root(j)] = root(i);
     }
   }
-  return figs;
+  const groups = new Map<number, LayoutRegion[]>();
+  pics.forEach((r, i) => (groups.get(root(i)) ?? groups.set(root(i), []).get(root(i))!).push(r));
+  return [...groups.values()].map((g) => ({ box: unionBBox(g.map(boxOf)), score: Math.max(...g.map((r) => r.score)) }));
 }
 const FIGURE_OVERLAP = 0.3;
 /** How far (in line heights) outside a text region a line may be and still join it. */
