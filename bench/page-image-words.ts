@@ -18,7 +18,10 @@
  * (DocBank and SROIE give boxes: a word on a line lower than 0.8 of the page's median line),
  * other (misread).
  *
- * Run: npx tsx bench/page-image-words.ts [--datasets cvat,doclaynet,docbank,tesseract,tesseract.js,sroie] [--missed N]
+ * `--cli` also scores the `tesseract` CLI's text of the same image files (cached in
+ * bench/.cache/page-words-cli/), as the reference of what OCR alone reads.
+ *
+ * Run: npx tsx bench/page-image-words.ts [--datasets cvat,doclaynet,docbank,tesseract,tesseract.js,sroie] [--missed N] [--cli]
  * Parse outputs are cached in bench/.cache/layout-parse/ (shared with bench/layout-eval-parse.ts,
  * same keys; delete it after changing the pipeline).
  */
@@ -40,6 +43,9 @@ const args = process.argv.slice(2);
 const datasets = args.includes('--datasets') ? new Set(args[args.indexOf('--datasets') + 1]!.split(',')) : null;
 const missedShown = args.includes('--missed') ? Number(args[args.indexOf('--missed') + 1]) : 12;
 const CACHE = path.resolve('bench/.cache/layout-parse');
+const withCli = args.includes('--cli');
+const CLI_CACHE = path.resolve('bench/.cache/page-words-cli');
+if (withCli) fs.mkdirSync(CLI_CACHE, { recursive: true });
 fs.mkdirSync(CACHE, { recursive: true });
 
 /** A truth word; `small` where the dataset's boxes say it is smaller print than the page's body. */
@@ -111,9 +117,24 @@ const selected = pages.filter((p) => !datasets || datasets.has(p.dataset));
 let engine: ReturnType<typeof createEngine> | undefined;
 interface Loss { glued: number; split: number; numeric: number; short: number; small: number; other: number }
 const perDataset = new Map<string, { pages: number; found: number; total: number; loss: Loss; missed: Map<string, number> }>();
+const perDatasetCli = new Map<string, { found: number; total: number }>();
+const noLoss = (): Loss => ({ glued: 0, split: 0, numeric: 0, short: 0, small: 0, other: 0 });
+
+/** The tesseract CLI's text of the page image (the same bytes parse gets), cached. */
+function cliText(bytes: Buffer, ext: string, key: string): string {
+  const cached = path.join(CLI_CACHE, `${key}.txt`);
+  if (fs.existsSync(cached)) return fs.readFileSync(cached, 'utf8');
+  const file = path.join(CLI_CACHE, `input${ext}`);
+  fs.writeFileSync(file, bytes);
+  const text = spawnSync('tesseract', [file, '-'], { encoding: 'utf8', env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 64 << 20 }).stdout ?? '';
+  fs.rmSync(file);
+  fs.writeFileSync(cached, text);
+  return text;
+}
 for (const p of selected) {
   const bytes = await p.bytes();
-  const cached = path.join(CACHE, `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.json`);
+  const key = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const cached = path.join(CACHE, `${key}.json`);
   let segs: Seg[];
   if (fs.existsSync(cached)) segs = JSON.parse(fs.readFileSync(cached, 'utf8'));
   else {
@@ -126,6 +147,13 @@ for (const p of selected) {
   const d = perDataset.get(p.dataset) ?? perDataset.set(p.dataset, { pages: 0, found: 0, total: 0, loss: { glued: 0, split: 0, numeric: 0, short: 0, small: 0, other: 0 }, missed: new Map() }).get(p.dataset)!;
   d.pages++;
   score(p.truth(), segs.map((s) => s.content).join('\n'), d);
+  if (withCli) {
+    const c = perDatasetCli.get(p.dataset) ?? perDatasetCli.set(p.dataset, { found: 0, total: 0 }).get(p.dataset)!;
+    const one = { found: 0, total: 0, loss: noLoss(), missed: new Map<string, number>() };
+    score(p.truth(), cliText(bytes, p.ext, key), one);
+    c.found += one.found;
+    c.total += one.total;
+  }
 }
 await engine?.close();
 
@@ -166,10 +194,13 @@ for (const [ds, d] of perDataset) {
   T += d.total;
   const miss = d.total - d.found;
   const share = (n: number) => `${n} (${((100 * n) / Math.max(1, miss)).toFixed(0)}%)`;
-  console.log(`  ${ds.padEnd(13)} ${String(d.pages).padStart(3)} pages  recall ${(d.found / Math.max(1, d.total)).toFixed(3)} (${d.found}/${d.total})`);
+  const c = perDatasetCli.get(ds);
+  console.log(`  ${ds.padEnd(13)} ${String(d.pages).padStart(3)} pages  recall ${(d.found / Math.max(1, d.total)).toFixed(3)} (${d.found}/${d.total})${c ? `  tesseract CLI ${(c.found / Math.max(1, c.total)).toFixed(3)}` : ''}`);
   console.log(`      missed ${miss}: glued ${share(d.loss.glued)}, split ${share(d.loss.split)}, small print ${share(d.loss.small)}, numeric ${share(d.loss.numeric)}, short ${share(d.loss.short)}, other ${share(d.loss.other)}`);
   if (missedShown > 0) console.log(`      most missed: ${[...d.missed].sort((a, b) => b[1] - a[1]).slice(0, missedShown).map(([w, n]) => `${w}×${n}`).join(' ')}`);
 }
-console.log(`overall word recall: ${(F / Math.max(1, T)).toFixed(3)} (${F}/${T}) over ${perDataset.size} datasets`);
+const cliF = [...perDatasetCli.values()].reduce((n, c) => n + c.found, 0);
+const cliT = [...perDatasetCli.values()].reduce((n, c) => n + c.total, 0);
+console.log(`overall word recall: ${(F / Math.max(1, T)).toFixed(3)} (${F}/${T}) over ${perDataset.size} datasets${cliT ? `; tesseract CLI ${(cliF / cliT).toFixed(3)}` : ''}`);
 // Pages pooled per dataset weigh by their words; the unweighted mean of the datasets shows the small ones too.
 console.log(`mean of the datasets' recalls: ${([...perDataset.values()].reduce((s, d) => s + d.found / Math.max(1, d.total), 0) / Math.max(1, perDataset.size)).toFixed(3)}`);

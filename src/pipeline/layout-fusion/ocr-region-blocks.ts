@@ -36,6 +36,7 @@ import { regroupLinesByRegions } from './regroup-lines.js';
 import { distinctTextRegions, spansColumns } from './region-blocks.js';
 import { cutLineAt, joinRowPieces } from './cut-ocr-line.js';
 import { backgroundFigures, splitAtGutters, withoutBackgrounds } from './ocr-fusion-guards.js';
+import { tableIsText, tableLines } from './ocr-table-lines.js';
 
 export interface OcrRegionSettings {
   /** Text regions at or above this score shape blocks. */
@@ -113,9 +114,15 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
   if (text.length === 0 && figures.length === 0) return layout;
   // A text region mostly inside a figure is one of its labels, not a paragraph beside it.
   const inFigure = new Map<LayoutRegion, Figure>();
+  // Unless the model is surer of the text than of every picture box holding it (a confident
+  // paragraph under a loose figure box that reaches over it).
+  const pictures = regions.filter((r) => r.type === 'Picture' && r.score >= settings.pictureMinScore);
   for (const r of text) {
     const f = figures.find((g) => intersectionArea(g.box, boxOf(r)) >= 0.5 * area(boxOf(r)));
-    if (f) inFigure.set(r, f);
+    if (!f) continue;
+    const holding = pictures.filter((p) => intersectionArea(boxOf(p), boxOf(r)) >= 0.5 * area(boxOf(r)));
+    if (holding.length > 0 && holding.every((p) => p.score < r.score)) continue;
+    inFigure.set(r, f);
   }
   // One Home object per region: cutLineAt compares homes by identity.
   const homes = new Map<LayoutRegion | Figure, Home>([...text.map((t) => [t, { kind: 'text', at: t }] as const), ...figures.map((f) => [f, { kind: 'figure', at: f }] as const)]);
@@ -147,14 +154,22 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
   const byFigure = new Map<Figure, Line[]>();
   const rest = new Map<Block, Line[]>();
   const kept: Block[] = [];
-  for (const b of layout.blocks) {
-    if (b.kind === 'table') {
+  for (const t of layout.blocks) {
+    let b = t;
+    if (t.kind === 'table') {
       // A grid read inside a figure is the chart's axes and gridlines, not a table.
-      const f = figures.find((g) => intersectionArea(g.box, b.bbox) >= 0.8 * area(b.bbox)) ;
-      if (f && !regions.some((r) => r.type === 'Table' && r.score >= settings.pictureMinScore && intersectionArea(boxOf(r), b.bbox) >= 0.5 * area(b.bbox))) {
-        byFigure.set(f, [...(byFigure.get(f) ?? []), ...b.lines]);
-      } else kept.push(b);
-      continue;
+      const f = figures.find((g) => intersectionArea(g.box, t.bbox) >= 0.8 * area(t.bbox)) ;
+      if (f && !regions.some((r) => r.type === 'Table' && r.score >= settings.pictureMinScore && intersectionArea(boxOf(r), t.bbox) >= 0.5 * area(t.bbox))) {
+        byFigure.set(f, [...(byFigure.get(f) ?? []), ...tableLines(t)]);
+        continue;
+      }
+      // A grid the model reads as text (a paragraph beside a row of figures) is shaped as text.
+      const lines = tableIsText(t, regions) ? tableLines(t) : [];
+      if (lines.length === 0) {
+        kept.push(t);
+        continue;
+      }
+      b = { ...toBlock({ lines }), type: 'Text', typeConfidence: UNCONFIRMED };
     }
     if (b.kind === 'picture') {
       const f = figures.find((g) => intersectionArea(g.box, b.bbox) > 0.5 * Math.min(area(g.box), area(b.bbox)));
