@@ -184,7 +184,8 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
       continue;
     }
     for (const line of b.lines) {
-      for (const { line: piece, home: inside } of cutLineAt(line, homeOf)) {
+      const stacked = stackedHome(line, homeOf);
+      for (const { line: piece, home: inside } of cutLineAt(line, stacked ? () => stacked : homeOf)) {
         const home = inside ?? homeNear(piece);
         if (home?.kind === 'figure') byFigure.set(home.at, [...(byFigure.get(home.at) ?? []), piece]);
         else if (home?.kind === 'text') (byText.get(home.at) ?? byText.set(home.at, []).get(home.at)!).push({ line: piece, from: b });
@@ -233,6 +234,29 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
   const body = median(blocks.flatMap((b) => b.lines.map((l) => l.fontSize)));
   const order = readingOrder(blocks.map((b) => b.bbox), body);
   return { ...layout, blocks: order.map((i) => blocks[i]!) };
+}
+
+/**
+ * The one region of a line whose words fall in text regions stacked one above the other
+ * (two items of a list whose boxes overlap by a line): the line is not cut between them
+ * (a cut is for regions side by side, a gutter), it goes whole to the region holding most
+ * of its box. Undefined when the line's regions stand side by side or include a figure.
+ */
+function stackedHome(line: Line, homeOf: (x: number, y: number) => Home): Home {
+  const homes = [...new Set(line.words.map((w) => homeOf(w.bbox.left + w.bbox.width / 2, w.bbox.top + w.bbox.height / 2)))].filter((h) => h !== undefined);
+  if (homes.length < 2 || homes.some((h) => h.kind !== 'text')) return undefined;
+  const boxes = homes.map((h) => boxOf(h.at as LayoutRegion));
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      const shared = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+      if (shared < 0.5 * Math.min(a.width, b.width)) return undefined;
+    }
+  }
+  let best = 0;
+  for (let i = 1; i < homes.length; i++) if (intersectionArea(line.bbox, boxes[i]!) > intersectionArea(line.bbox, boxes[best]!)) best = i;
+  return homes[best];
 }
 
 /**
