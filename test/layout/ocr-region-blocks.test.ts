@@ -130,6 +130,30 @@ describe('the guards of the OCR region fusion (ocr-fusion-guards.ts)', () => {
   });
 });
 
+describe('analysis tables on an OCR page (ocr-table-lines.ts)', () => {
+  const cell = (row: number, col: number, text: string, left: number, top: number, width: number) => ({ row, col, rowSpan: 1, colSpan: 1, text, bbox: { left, top, width, height: 12 } });
+  /** A stream "table" the OCR words made: a paragraph's first lines beside a column of figures. */
+  function gridBlock(): Block {
+    const cells = [cell(0, 0, '53%', 50, 100, 30), cell(0, 1, 'equity analysis at least once', 300, 100, 200), cell(1, 0, '36%', 50, 116, 30), cell(1, 1, 'and identify gaps if any', 300, 116, 170)];
+    const bbox = { left: 50, top: 100, width: 450, height: 28 };
+    return { kind: 'table', bbox, lines: [], fontSize: 12, bold: false, italic: false, type: 'Table', typeConfidence: 0.7, table: { rowCount: 2, colCount: 2, cells, headerRows: 0, bbox, method: 'stream', confidence: 0.7 } };
+  }
+  const cellWords = (l: PageLayout) => l.blocks.flatMap((b) => [...b.lines.flatMap((x) => x.words.map((w) => w.text)), ...(b.table?.cells.flatMap((c) => c.text.split(' ')) ?? [])]).sort();
+
+  it('shapes a grid the model reads as text (no Table region) as text, keeping every word', () => {
+    const layout = page([gridBlock()]);
+    const out = fuseModelRegions(structuredClone(layout), [region('Text', 295, 95, 210, 36, 0.84)], { advanced: false });
+    expect(out.blocks.some((b) => b.kind === 'table')).toBe(false);
+    expect(out.blocks.map(blockText)).toContain('equity analysis at least once\nand identify gaps if any');
+    expect(cellWords(out)).toEqual(cellWords(layout));
+  });
+
+  it('keeps a grid the model also boxes as a table', () => {
+    const out = fuseModelRegions(page([gridBlock()]), [region('Table', 45, 95, 460, 36, 0.8), region('Text', 295, 95, 210, 36, 0.84)], { advanced: false });
+    expect(out.blocks.filter((b) => b.kind === 'table')).toHaveLength(1);
+  });
+});
+
 function buildBlocksPerLine(lines: ReturnType<typeof buildLines>): Block[] {
   return lines.map((l) => toBlock({ lines: [l] }));
 }
