@@ -19,6 +19,11 @@
  *     analysis table inside a figure (a chart's grid read as ruling lines) joins the figure;
  *  5. pieces no region took keep the analysis's grouping; blocks go back in XY-cut order.
  *
+ * The guards that make it the default (ocr-fusion-guards.ts): a region's pieces are split at
+ * a gutter between two analysis blocks side by side, and a photo's background (figures over
+ * most of the page holding most of its text) takes no text. An analysis table the model
+ * reads as text, or a chart's grid inside a figure, gives its cells as lines (ocr-table-lines.ts).
+ *
  * Then fuse-layout.ts retypes what is left and adds the advanced classes. QUIRE_FUSION_DUMP=dir
  * writes each page's fusion input (analysis layout + regions in page units) for
  * bench/ocr-fusion-eval.ts, which scores this fusion in milliseconds on cached inputs.
