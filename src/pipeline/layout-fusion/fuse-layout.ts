@@ -23,6 +23,12 @@ export interface FusionOptions {
   advanced?: boolean;
   /** Regions below this score are not used. */
   minScore?: number;
+  /**
+   * Blocks a region already shaped and typed (OCR pages: ocr-region-blocks.ts gives them the
+   * region's vote) keep that type: a larger overlapping region (a paragraph box the model also
+   * drew over a heading) would otherwise retype them.
+   */
+  keepRegionTypes?: boolean;
 }
 
 const TEXT_TYPES = new Set<LayoutClass>(['Title', 'SectionHeader', 'Text', 'ListItem', 'Caption', 'Footnote', 'PageHeader', 'PageFooter', 'Formula']);
@@ -49,6 +55,7 @@ export function fuseLayout(layout: PageLayout, regions: readonly LayoutRegion[],
   // Retype text blocks.
   for (const b of layout.blocks) {
     if (b.kind !== 'text' || b.type === 'Page') continue;
+    if (opts.keepRegionTypes && b.type && b.modelVotes?.[b.type] !== undefined) continue;
     const a = area(b.bbox);
     if (a <= 0) continue;
     let best: LayoutRegion | undefined;

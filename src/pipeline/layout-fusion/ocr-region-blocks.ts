@@ -19,6 +19,11 @@
  *     analysis table inside a figure (a chart's grid read as ruling lines) joins the figure;
  *  5. pieces no region took keep the analysis's grouping; blocks go back in XY-cut order.
  *
+ * The guards that make it the default (ocr-fusion-guards.ts): a region's pieces are split at
+ * a gutter between two analysis blocks side by side, and a photo's background (figures over
+ * most of the page holding most of its text) takes no text. An analysis table the model
+ * reads as text, or a chart's grid inside a figure, gives its cells as lines (ocr-table-lines.ts).
+ *
  * Then fuse-layout.ts retypes what is left and adds the advanced classes. QUIRE_FUSION_DUMP=dir
  * writes each page's fusion input (analysis layout + regions in page units) for
  * bench/ocr-fusion-eval.ts, which scores this fusion in milliseconds on cached inputs.
@@ -35,6 +40,8 @@ import { fuseLayout } from './fuse-layout.js';
 import { regroupLinesByRegions } from './regroup-lines.js';
 import { distinctTextRegions, spansColumns } from './region-blocks.js';
 import { cutLineAt, joinRowPieces } from './cut-ocr-line.js';
+import { backgroundFigures, splitAtGutters, withoutBackgrounds } from './ocr-fusion-guards.js';
+import { tableIsText, tableLines } from './ocr-table-lines.js';
 
 export interface OcrRegionSettings {
   /** Text regions at or above this score shape blocks. */
@@ -49,20 +56,22 @@ const boxOf = (r: LayoutRegion): BBox => ({ left: r.left, top: r.top, width: r.w
 const holds = (b: BBox, x: number, y: number) => x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height;
 
 /**
- * Which fusion an OCR page gets. `lines` (the default): lines regrouped by the model's regions
- * (regroup-lines.ts, with issue 27's side-by-side refusal). `regions`: the region-shaped
- * blocks of this file, which raise page-image mAP (0.308 → 0.447, README) but, merged with
- * this stop's other OCR changes, glued a scanned two-column LaTeX page's columns (CER 0.57
- * against the CLI's 0.01, test/parse/column-order.test.ts) and let background Picture regions
- * of a photo take a receipt's text (test/classify/photo-receipt.test.ts). Opt-in until both
- * hold: QUIRE_OCR_FUSION=regions.
+ * Which fusion an OCR page gets. `regions` (the default): the region-shaped blocks of this
+ * file, which raise page-image mAP (0.326 → 0.45, README), with the guards of
+ * ocr-fusion-guards.ts (a region split at a gutter, a photo's background taking no text) that
+ * keep a scanned two-column page's columns apart (test/parse/column-order.test.ts) and a
+ * photographed receipt's text out of the background (test/classify/photo-receipt.test.ts).
+ * `lines` (QUIRE_OCR_FUSION=lines, the default before): lines regrouped by the model's regions
+ * (regroup-lines.ts, with issue 27's side-by-side refusal).
  */
 export type OcrFusionMode = 'lines' | 'regions';
 
-export function fuseOcrPage(layout: PageLayout, regions: readonly LayoutRegion[], s: { advanced: boolean }, settings = OCR_REGION_SETTINGS, mode: OcrFusionMode = process.env.QUIRE_OCR_FUSION === 'regions' ? 'regions' : 'lines'): PageLayout {
+export function fuseOcrPage(layout: PageLayout, regions: readonly LayoutRegion[], s: { advanced: boolean }, settings = OCR_REGION_SETTINGS, mode: OcrFusionMode = process.env.QUIRE_OCR_FUSION === 'lines' ? 'lines' : 'regions'): PageLayout {
   dumpFusionInput(layout, regions);
-  const shaped = mode === 'lines' ? regroupLinesByRegions(layout, regions) : shapeOcrBlocks(layout, regions, settings);
-  return fuseLayout(shaped, regions, { advanced: s.advanced });
+  if (mode === 'lines') return fuseLayout(regroupLinesByRegions(layout, regions), regions, { advanced: s.advanced });
+  // A photo's background is not a figure: its Picture regions take no text, here or in fuseLayout.
+  const usable = withoutBackgrounds(regions, backgroundFigures(layout, figuresOf(regions, settings.pictureMinScore).map((f) => f.box)));
+  return fuseLayout(shapeOcrBlocks(layout, usable, settings), usable, { advanced: s.advanced, keepRegionTypes: true });
 }
 
 interface Figure {
@@ -70,23 +79,26 @@ interface Figure {
   score: number;
 }
 
-/** Confident Picture regions, one per figure: boxes overlapping by a third of the smaller are one figure. */
+/**
+ * Confident Picture regions, one per figure: regions overlapping by a third of the smaller
+ * one's area are one figure (union-find over the regions themselves: growing a union box and
+ * merging again let a photo beside a page's text swallow the banner above it, and the text
+ * between them).
+ */
 export function figuresOf(regions: readonly LayoutRegion[], minScore: number): Figure[] {
-  const figs: Figure[] = regions.filter((r) => r.type === 'Picture' && r.score >= minScore).map((r) => ({ box: boxOf(r), score: r.score }));
-  for (let merged = true; merged; ) {
-    merged = false;
-    for (let i = 0; i < figs.length && !merged; i++) {
-      for (let j = i + 1; j < figs.length && !merged; j++) {
-        const a = figs[i]!;
-        const b = figs[j]!;
-        if (intersectionArea(a.box, b.box) <= FIGURE_OVERLAP * Math.min(area(a.box), area(b.box))) continue;
-        figs[i] = { box: unionBBox([a.box, b.box]), score: Math.max(a.score, b.score) };
-        figs.splice(j, 1);
-        merged = true;
-      }
+  const pics = regions.filter((r) => r.type === 'Picture' && r.score >= minScore);
+  const parent = pics.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  for (let i = 0; i < pics.length; i++) {
+    for (let j = i + 1; j < pics.length; j++) {
+      const a = boxOf(pics[i]!);
+      const b = boxOf(pics[j]!);
+      if (intersectionArea(a, b) > FIGURE_OVERLAP * Math.min(area(a), area(b))) parent[root(j)] = root(i);
     }
   }
-  return figs;
+  const groups = new Map<number, LayoutRegion[]>();
+  pics.forEach((r, i) => (groups.get(root(i)) ?? groups.set(root(i), []).get(root(i))!).push(r));
+  return [...groups.values()].map((g) => ({ box: unionBBox(g.map(boxOf)), score: Math.max(...g.map((r) => r.score)) }));
 }
 const FIGURE_OVERLAP = 0.3;
 /** How far (in line heights) outside a text region a line may be and still join it. */
@@ -107,9 +119,15 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
   if (text.length === 0 && figures.length === 0) return layout;
   // A text region mostly inside a figure is one of its labels, not a paragraph beside it.
   const inFigure = new Map<LayoutRegion, Figure>();
+  // Unless the model is surer of the text than of every picture box holding it (a confident
+  // paragraph under a loose figure box that reaches over it).
+  const pictures = regions.filter((r) => r.type === 'Picture' && r.score >= settings.pictureMinScore);
   for (const r of text) {
     const f = figures.find((g) => intersectionArea(g.box, boxOf(r)) >= 0.5 * area(boxOf(r)));
-    if (f) inFigure.set(r, f);
+    if (!f) continue;
+    const holding = pictures.filter((p) => intersectionArea(boxOf(p), boxOf(r)) >= 0.5 * area(boxOf(r)));
+    if (holding.length > 0 && holding.every((p) => p.score < r.score)) continue;
+    inFigure.set(r, f);
   }
   // One Home object per region: cutLineAt compares homes by identity.
   const homes = new Map<LayoutRegion | Figure, Home>([...text.map((t) => [t, { kind: 'text', at: t }] as const), ...figures.map((f) => [f, { kind: 'figure', at: f }] as const)]);
@@ -141,14 +159,22 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
   const byFigure = new Map<Figure, Line[]>();
   const rest = new Map<Block, Line[]>();
   const kept: Block[] = [];
-  for (const b of layout.blocks) {
-    if (b.kind === 'table') {
+  for (const t of layout.blocks) {
+    let b = t;
+    if (t.kind === 'table') {
       // A grid read inside a figure is the chart's axes and gridlines, not a table.
-      const f = figures.find((g) => intersectionArea(g.box, b.bbox) >= 0.8 * area(b.bbox)) ;
-      if (f && !regions.some((r) => r.type === 'Table' && r.score >= settings.pictureMinScore && intersectionArea(boxOf(r), b.bbox) >= 0.5 * area(b.bbox))) {
-        byFigure.set(f, [...(byFigure.get(f) ?? []), ...b.lines]);
-      } else kept.push(b);
-      continue;
+      const f = figures.find((g) => intersectionArea(g.box, t.bbox) >= 0.8 * area(t.bbox)) ;
+      if (f && !regions.some((r) => r.type === 'Table' && r.score >= settings.pictureMinScore && intersectionArea(boxOf(r), t.bbox) >= 0.5 * area(t.bbox))) {
+        byFigure.set(f, [...(byFigure.get(f) ?? []), ...tableLines(t)]);
+        continue;
+      }
+      // A grid the model reads as text (a paragraph beside a row of figures) is shaped as text.
+      const lines = tableIsText(t, regions) ? tableLines(t) : [];
+      if (lines.length === 0) {
+        kept.push(t);
+        continue;
+      }
+      b = { ...toBlock({ lines }), type: 'Text', typeConfidence: UNCONFIRMED };
     }
     if (b.kind === 'picture') {
       const f = figures.find((g) => intersectionArea(g.box, b.bbox) > 0.5 * Math.min(area(g.box), area(b.bbox)));
@@ -163,11 +189,32 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
       continue;
     }
     for (const line of b.lines) {
-      for (const { line: piece, home: inside } of cutLineAt(line, homeOf)) {
+      const stacked = stackedHome(line, homeOf);
+      for (const { line: piece, home: inside } of cutLineAt(line, stacked ? () => stacked : homeOf)) {
         const home = inside ?? homeNear(piece);
         if (home?.kind === 'figure') byFigure.set(home.at, [...(byFigure.get(home.at) ?? []), piece]);
         else if (home?.kind === 'text') (byText.get(home.at) ?? byText.set(home.at, []).get(home.at)!).push({ line: piece, from: b });
         else (rest.get(b) ?? rest.set(b, []).get(b)!).push(piece);
+      }
+    }
+  }
+  // A region boxed across a gutter keeps its main column's pieces; the others go to their own column's region.
+  const givenUp = new Map<Line, Set<LayoutRegion>>();
+  for (let round = 0, moved = true; moved && round < 3; round++) {
+    moved = false;
+    for (const [r, held] of [...byText]) {
+      const [main, ...others] = splitAtGutters(held);
+      if (others.length === 0) continue;
+      moved = true;
+      byText.set(r, main!);
+      for (const h of others.flat()) {
+        const refused = (givenUp.get(h.line) ?? givenUp.set(h.line, new Set()).get(h.line)!).add(r);
+        const cx = h.line.bbox.left + h.line.bbox.width / 2;
+        const cy = h.line.bbox.top + h.line.bbox.height / 2;
+        let next: LayoutRegion | undefined;
+        for (const t of text) if (!refused.has(t) && !inFigure.has(t) && holds(boxOf(t), cx, cy) && (!next || area(boxOf(t)) < area(boxOf(next)))) next = t;
+        if (next) (byText.get(next) ?? byText.set(next, []).get(next)!).push(h);
+        else (rest.get(h.from) ?? rest.set(h.from, []).get(h.from)!).push(h.line);
       }
     }
   }
@@ -192,6 +239,29 @@ export function shapeOcrBlocks(layout: PageLayout, regions: readonly LayoutRegio
   const body = median(blocks.flatMap((b) => b.lines.map((l) => l.fontSize)));
   const order = readingOrder(blocks.map((b) => b.bbox), body);
   return { ...layout, blocks: order.map((i) => blocks[i]!) };
+}
+
+/**
+ * The one region of a line whose words fall in text regions stacked one above the other
+ * (two items of a list whose boxes overlap by a line): the line is not cut between them
+ * (a cut is for regions side by side, a gutter), it goes whole to the region holding most
+ * of its box. Undefined when the line's regions stand side by side or include a figure.
+ */
+function stackedHome(line: Line, homeOf: (x: number, y: number) => Home): Home {
+  const homes = [...new Set(line.words.map((w) => homeOf(w.bbox.left + w.bbox.width / 2, w.bbox.top + w.bbox.height / 2)))].filter((h) => h !== undefined);
+  if (homes.length < 2 || homes.some((h) => h.kind !== 'text')) return undefined;
+  const boxes = homes.map((h) => boxOf(h.at as LayoutRegion));
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      const shared = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+      if (shared < 0.5 * Math.min(a.width, b.width)) return undefined;
+    }
+  }
+  let best = 0;
+  for (let i = 1; i < homes.length; i++) if (intersectionArea(line.bbox, boxes[i]!) > intersectionArea(line.bbox, boxes[best]!)) best = i;
+  return homes[best];
 }
 
 /**
