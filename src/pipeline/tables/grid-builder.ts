@@ -23,6 +23,7 @@ import { cellText } from './cell-text.js';
 import { columnGaps } from './column-gaps.js';
 import { bandOf, clusterValues, median } from './geometry.js';
 import { detectHeaderRows } from './header-rows.js';
+import { hasGroupLevel, joinHeaderLines, proveHeaderSpans } from './header-spans.js';
 import { groupRows, isNumericText, type LineCells } from './row-groups.js';
 import { coverage, type RuleSet, type Seg } from './rule-segments.js';
 import { dropLines, spanCells } from './span-cells.js';
@@ -227,7 +228,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   const textBands = bandLines.filter((idx) => idx.length > 0).length;
   bandLines.forEach((idx, b) => {
     const headerBand = b === firstTextBand && textBands > 1;
-    const groups = splitBand(idx.map((i) => cellsOf[i]!), strongY.length > 0, headerBand).map((g) => g.map((k) => idx[k]!));
+    const groups = splitBand(idx.map((i) => cellsOf[i]!), strongY.length > 0, headerBand, strongX.length === 0).map((g) => g.map((k) => idx[k]!));
     if (groups.length > 1) textRows = true;
     if (groups.length === 0) groups.push([]);
     groups.forEach((g, k) => {
@@ -291,7 +292,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
       }),
     );
   }
-  let rects = spanCells(nRows, nCols, sepRight, sepBelow);
+  const rects = spanCells(nRows, nCols, sepRight, sepBelow);
 
   // Pieces into cells.
   const cellIndex: number[][] = Array.from({ length: nRows }, () => Array<number>(nCols).fill(-1));
@@ -333,7 +334,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   const colEdges = [xs[0]!, ...[...Array(nCols).keys()].filter((c) => !dropCols.has(c)).map((c) => xs[c + 1]!)];
   const rowEdgesKept = [rowEdges[0]!, ...[...Array(nRows).keys()].filter((r) => !dropRows.has(r)).map((r) => rowEdges[r + 1]!)];
 
-  const cells: TableCell[] = pruned.cells.map((rc) => ({
+  const built: TableCell[] = pruned.cells.map((rc) => ({
     row: rc.row,
     col: rc.col,
     rowSpan: rc.rowSpan,
@@ -346,14 +347,15 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
       height: rowEdgesKept[rc.row + rc.rowSpan]! - rowEdgesKept[rc.row]!,
     },
   }));
-  rects = pruned.cells;
-
+  // Group headings over several columns, where a partial rule or their centring proves it.
+  const { cells, pieces: piecesOf } = proveHeaderSpans({ cells: built, pieces: pruned.cells.map((rc) => cellPieces[rc.source]!), rowCount: pruned.rows, colCount: pruned.cols, rules: hSegs, top: T });
   const rowBold = Array.from({ length: pruned.rows }, (_, r) => {
-    const ps = pruned.cells.filter((c) => c.row === r).flatMap((c) => cellPieces[c.source]!);
+    const ps = cells.flatMap((c, i) => (c.row === r ? piecesOf[i]! : []));
     return ps.length > 0 && ps.every((p) => p.bold);
   });
   const ruleBelow = Array.from({ length: pruned.rows }, (_, r) => r + 1 < pruned.rows && coverage(rowRules, rowEdgesKept[r + 1]!, L, Rt, SNAP) >= 0.6);
   const headerRows = detectHeaderRows({ rowCount: pruned.rows, colCount: pruned.cols, cells, rowBold, ruleBelow });
+  for (const c of cells) if (c.row < headerRows) c.text = joinHeaderLines(c.text);
   return {
     grid: {
       rowCount: pruned.rows,
@@ -367,7 +369,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     runs,
     textRows,
     lines: tableLines(),
-    cellPieces: pruned.cells.map((rc) => cellPieces[rc.source]!),
+    cellPieces: piecesOf,
   };
 }
 
@@ -376,9 +378,11 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
  * several records: lines that fill two or more columns, at least three of them (two when
  * the table draws no rules between rows at all, or when both hold numbers in two or more
  * columns: numbers do not wrap). The first band of a ruled table is its
- * header, where every heading may wrap: there only lines with numbers count as records.
+ * header, where every heading may wrap: there only lines with numbers count as records,
+ * and a line of group headings above a fuller line of column headings is its own row
+ * (not where column rules are drawn: there the rules say what a cell is).
  */
-function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean): number[][] {
+function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean, noColumnRules: boolean): number[][] {
   if (lines.length === 0) return [];
   if (lines.length === 1) return [[0]];
   const widest = Math.max(...lines.map((l) => l.cols.size));
@@ -388,7 +392,7 @@ function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: 
   // Numbers do not wrap: two lines each holding numbers in two or more columns are two
   // records, even between rules (groups of rows ruled off together).
   const numericRecords = fullLines.filter((l) => [...l.cols.values()].filter(isNumericText).length >= 2).length;
-  const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2));
+  const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2)) || (headerBand && noColumnRules && hasGroupLevel(lines));
   if (!split) return [lines.map((_, i) => i)];
   const breaks = lines.map(() => false);
   return groupRows(lines, breaks);

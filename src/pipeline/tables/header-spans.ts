@@ -1,0 +1,190 @@
+/**
+ * Multi-level headers: a group heading ("Total" over "PK–12 | PK–8 | 9–12") that is too
+ * short to cross the column gaps below it is placed in one column by the grid builder.
+ * It becomes a cell spanning the columns only where the page proves the span:
+ * 1. a partial rule (booktabs' \cmidrule, a report's group underline) right under the
+ *    heading — or right above it, when nothing else lies between — covers those columns and
+ *    no other heading of the row (the rule's extent is the span);
+ * 2. without a rule, the heading is centred over the columns (their text's extent) and not
+ *    over its own column alone, every column of the span is nearer to it than to the
+ *    row's other headings, and the smallest such span wins.
+ * Only rows of the header zone (above the first row holding numbers other than years) are
+ * considered, and only cells that are empty in that row are absorbed: a neighbour with text
+ * is never merged. The sub-header row below keeps its own cells.
+ *
+ * Stacked header lines inside one cell ("Top-20" over "WQ") are one heading: their lines are
+ * joined with a space, or with nothing after a line ending in a hyphen or slash ("Preva-" /
+ * "lence" → "Preva-lence": whether the hyphen is soft cannot be told, so it is kept).
+ */
+import type { BBox } from '../../model/document.js';
+import type { TableCell } from '../../model/table.js';
+import { isNumericText, type LineCells } from './row-groups.js';
+import type { Seg } from './rule-segments.js';
+import type { Piece } from './text-pieces.js';
+
+const YEAR = /^\s*(?:19|20)\d\d(?:\s*[-–/]\s*(?:19|20)?\d\d)?\s*[*¹²³†]?\s*$/;
+const MAX_HEADER_ROWS = 6;
+
+interface Extent {
+  x0: number;
+  x1: number;
+}
+
+const right = (b: BBox) => b.left + b.width;
+
+/** Rows from the top that hold only labels (the zone where group headings live). */
+function headerZone(cells: readonly TableCell[], rowCount: number): number {
+  let k = 0;
+  while (k < Math.min(rowCount - 1, MAX_HEADER_ROWS)) {
+    const row = cells.filter((c) => c.row === k && c.text.trim());
+    if (row.some((c) => isNumericText(c.text) && !YEAR.test(c.text))) break;
+    k++;
+  }
+  return k;
+}
+
+export interface HeaderSpanInput {
+  cells: TableCell[];
+  pieces: Piece[][];
+  rowCount: number;
+  colCount: number;
+  /** Horizontal rule segments of the table region (row rules included). */
+  rules: readonly Seg[];
+  /** Top of the table region: a rule above the first row counts as "right above" it. */
+  top: number;
+}
+
+/** Returns the cells (and their pieces, index-aligned) with proven group spans applied. */
+export function proveHeaderSpans(input: HeaderSpanInput): { cells: TableCell[]; pieces: Piece[][] } {
+  let cells = input.cells;
+  let pieces = input.pieces;
+  const zone = headerZone(cells, input.rowCount);
+  for (let r = 0; r < zone; r++) {
+    // Text extent of each column in the rows below (single-column cells only).
+    const ext: Array<Extent | undefined> = Array.from({ length: input.colCount }, () => undefined);
+    cells.forEach((c, i) => {
+      if (c.row <= r || c.colSpan !== 1) return;
+      for (const p of pieces[i]!) {
+        const e = ext[c.col];
+        ext[c.col] = e ? { x0: Math.min(e.x0, p.x0), x1: Math.max(e.x1, p.x1) } : { x0: p.x0, x1: p.x1 };
+      }
+    });
+    const rowIdx = cells.map((c, i) => (c.row === r ? i : -1)).filter((i) => i >= 0);
+    const heads = rowIdx.filter((i) => cells[i]!.rowSpan === 1 && pieces[i]!.length > 0);
+    if (heads.length === 0) continue;
+    const below = cells.map((c, i) => (c.row > r ? i : -1)).filter((i) => i >= 0);
+    const nextTop = Math.min(...below.flatMap((i) => pieces[i]!.map((p) => p.top)));
+    const above = cells.map((c, i) => (c.row + c.rowSpan <= r ? i : -1)).filter((i) => i >= 0);
+    const prevBottom = Math.max(input.top - 3, ...above.flatMap((i) => pieces[i]!.map((p) => p.bottom)));
+    const spans: Array<[number, number, number]> = []; // head cell index, first col, last col
+    for (const h of heads) {
+      const ps = pieces[h]!;
+      const tx0 = Math.min(...ps.map((p) => p.x0));
+      const tx1 = Math.max(...ps.map((p) => p.x1));
+      const ty0 = Math.min(...ps.map((p) => p.top));
+      const ty1 = Math.max(...ps.map((p) => p.bottom));
+      const tc = (tx0 + tx1) / 2;
+      const others = heads.filter((o) => o !== h).map((o) => centreOf(pieces[o]!));
+      const span = ruleSpan(input.rules, ext, { tx0, tx1, ty0, ty1, tc, nextTop, prevBottom }, others) ?? centredSpan(ext, cells[h]!, tc, others, Math.max(...ps.map((p) => p.size)));
+      if (span) spans.push([h, span[0], span[1]]);
+    }
+    for (const [h, a, b] of spans) {
+      const head = cells[h]!;
+      if (a > head.col || b < head.col + head.colSpan - 1 || b - a + 1 <= head.colSpan) continue;
+      // Every other cell of the row inside the span must be empty, one row tall and inside it.
+      const inside = rowIdx.filter((i) => i !== h && cells[i]!.col + cells[i]!.colSpan - 1 >= a && cells[i]!.col <= b);
+      if (inside.some((i) => pieces[i]!.length > 0 || cells[i]!.text.trim() || cells[i]!.rowSpan !== 1 || cells[i]!.col < a || cells[i]!.col + cells[i]!.colSpan - 1 > b)) continue;
+      const group = [h, ...inside];
+      const left = Math.min(...group.map((i) => cells[i]!.bbox.left));
+      const rightEdge = Math.max(...group.map((i) => right(cells[i]!.bbox)));
+      const merged: TableCell = { ...head, col: a, colSpan: b - a + 1, bbox: { ...head.bbox, left, width: rightEdge - left } };
+      const drop = new Set(inside);
+      const keep = cells.map((_, i) => i).filter((i) => !drop.has(i));
+      pieces = keep.map((i) => pieces[i]!);
+      cells = keep.map((i) => (i === h ? merged : cells[i]!));
+      // Indices shifted: redo this row with the new arrays (each pass merges at least one cell).
+      r--;
+      break;
+    }
+  }
+  return { cells, pieces };
+}
+
+function centreOf(ps: readonly Piece[]): number {
+  return (Math.min(...ps.map((p) => p.x0)) + Math.max(...ps.map((p) => p.x1))) / 2;
+}
+
+interface HeadBox {
+  tx0: number;
+  tx1: number;
+  ty0: number;
+  ty1: number;
+  tc: number;
+  nextTop: number;
+  prevBottom: number;
+}
+
+/** Columns covered by a partial rule right under (or right above) the heading. */
+function ruleSpan(rules: readonly Seg[], ext: ReadonlyArray<Extent | undefined>, t: HeadBox, others: readonly number[]): [number, number] | undefined {
+  const cols = ext.map((e, k) => (e ? k : -1)).filter((k) => k >= 0);
+  for (const under of [true, false]) {
+    const candidates = rules.filter((s) => (under ? s.pos >= t.ty1 - 1 && s.pos <= t.nextTop + 0.5 : s.pos <= t.ty0 + 1 && s.pos >= t.prevBottom - 0.5) && s.a <= t.tc && s.b >= t.tc);
+    for (const s of candidates) {
+      // The rule belongs to this heading alone and is not a full-width rule.
+      if (others.some((x) => x >= s.a && x <= s.b)) continue;
+      const covered = cols.filter((k) => {
+        const e = ext[k]!;
+        const w = Math.max(1, e.x1 - e.x0);
+        return Math.min(e.x1, s.b) - Math.max(e.x0, s.a) >= 0.5 * w;
+      });
+      if (covered.length < 2 || covered.length === cols.length) continue;
+      if (covered[covered.length - 1]! - covered[0]! + 1 !== covered.length) continue;
+      return [covered[0]!, covered[covered.length - 1]!];
+    }
+  }
+  return undefined;
+}
+
+/** The smallest span of columns the heading is centred over (not its own column alone). */
+function centredSpan(ext: ReadonlyArray<Extent | undefined>, head: TableCell, tc: number, others: readonly number[], size: number): [number, number] | undefined {
+  const centre = (a: number, b: number) => (ext[a]!.x0 + ext[b]!.x1) / 2;
+  const n = ext.length;
+  const own = [head.col, head.col + head.colSpan - 1];
+  if (ext.slice(own[0], own[1]! + 1).some((e) => !e)) return undefined;
+  const tol = (a: number, b: number) => Math.max(0.5 * size, 0.06 * (ext[b]!.x1 - ext[a]!.x0));
+  if (Math.abs(centre(own[0]!, own[1]!) - tc) <= 2 * tol(own[0]!, own[1]!)) return undefined;
+  // Columns nearer to another heading of the row cannot join this one.
+  const mine = (k: number) => {
+    const c = (ext[k]!.x0 + ext[k]!.x1) / 2;
+    return others.every((x) => Math.abs(x - c) > Math.abs(tc - c));
+  };
+  let best: [number, number] | undefined;
+  for (let a = own[0]!; a >= 0 && ext[a] && mine(a); a--) {
+    for (let b = own[1]!; b < n && ext[b] && mine(b); b++) {
+      if (b - a < 1 || Math.abs(centre(a, b) - tc) > tol(a, b)) continue;
+      if (!best || b - a < best[1] - best[0]) best = [a, b];
+    }
+  }
+  return best;
+}
+
+/** Header cells hold one heading: stacked lines joined with a space. */
+export function joinHeaderLines(text: string): string {
+  return text.replace(/([-/‐])\s*\n\s*/g, '$1').replace(/\s*\n\s*/g, ' ');
+}
+
+
+/**
+ * A header band (between a top rule and the rule under the header) holds two levels when a
+ * line of group headings (two or more) stands over a line with at least twice as many
+ * column headings, every group heading's column among them. Stacked lines of one heading
+ * ("Top-20" over "WQ") have the same columns or fewer below, and stay one row.
+ */
+export function hasGroupLevel(lines: readonly LineCells[]): boolean {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const up = lines[i]!.cols;
+    const down = lines[i + 1]!.cols;
+    if (up.size >= 2 && down.size >= Math.max(4, 2 * up.size) && [...up.keys()].every((k) => down.has(k))) return true;
+  }
+  return false;
+}
