@@ -115,6 +115,27 @@ describe('multi-level headers', () => {
     expect(html).toMatch(/<th colspan="2">Revenue<\/th><th colspan="2">Margin<\/th><\/tr><tr><th>Segment<\/th><th>2019<\/th><th>2020<\/th><th>2019<\/th><th>2020<\/th><\/tr>/);
   });
 
+  it('a heading written as several strings stays one cell across the columns', async () => {
+    const [g] = await tablesOf((s) => {
+      // Rows ruled, columns not (their separators come from the text's alignment).
+      const xs = [60, 160, 250, 340, 430];
+      [100, 130, 144, 158].forEach((y) => rule(s, xs[0]!, xs[4]!, y));
+      // Three strings, the first inside one column, the second crossing the next separator.
+      let x = 200;
+      for (const w of ['How often', 'do you have these', 'symptoms']) {
+        text(s, w, x, 103);
+        x += s.font.widthOfTextAtSize(`${w} `, SIZE);
+      }
+      text(s, 'Symptom', 64, 110);
+      ['Weekly', 'Monthly', 'Never'].forEach((t, k) => text(s, t, xs[k + 1]! + 4, 119));
+      [['Headache', '239', '119', '128'], ['Back-ache', '139', '126', '217']].forEach((row, r) => row.forEach((t, k) => text(s, t, xs[k]! + 4, 133 + r * 14)));
+    });
+    const heading = g!.cells.find((c) => c.text.startsWith('How'));
+    expect(heading).toMatchObject({ text: 'How often do you have these symptoms', row: 0, col: 1, colSpan: 3 });
+    // The column headings under it are their own row, not folded into the heading's cell.
+    expect(tableHtml(g!)).toContain('<tr><th>Symptom</th><th>Weekly</th><th>Monthly</th><th>Never</th></tr></thead>');
+  });
+
   it('stacked header lines in one column are one cell joined by a space', async () => {
     const [g] = await tablesOf((s) => {
       const xs = [62, 170, 250, 330];

@@ -23,8 +23,8 @@ import { cellText } from './cell-text.js';
 import { columnGaps } from './column-gaps.js';
 import { bandOf, clusterValues, median } from './geometry.js';
 import { detectHeaderRows } from './header-rows.js';
-import { hasGroupLevel, joinHeaderLines, proveHeaderSpans } from './header-spans.js';
-import { groupRows, isNumericText, type LineCells } from './row-groups.js';
+import { groupLevelEnd, joinHeaderLines, proveHeaderSpans } from './header-spans.js';
+import { groupRows, isNumericText, proseGoesOn, type LineCells } from './row-groups.js';
 import { coverage, type RuleSet, type Seg } from './rule-segments.js';
 import { dropLines, spanCells } from './span-cells.js';
 import { cutPiece, groupLines, joinPieces, lineChunks, makeChunk, type Chunk, type Piece, type TextLine } from './text-pieces.js';
@@ -173,12 +173,12 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
         for (const ps of parts) {
           // Split at the word gap nearest the separator when the words were placed
           // separately (two runs: tight columns), or when both are numbers (a row written as
-          // one string). Words of one string that are not numbers are a spanning heading.
+          // one string). Words of one string that are not numbers, or prose, span (a heading).
           let best = -1;
           let bestD = Infinity;
           ps.forEach((p, j) => {
             const q = ps[j - 1];
-            if (!q || !(q.run !== p.run || (isNumericText(p.text) && isNumericText(q.text)))) return;
+            if (!q || !(q.run !== p.run || (isNumericText(p.text) && isNumericText(q.text))) || proseGoesOn(q, p)) return;
             const mid = (q.x1 + p.x0) / 2;
             if (mid < lo || mid > hi) return;
             const d = Math.abs(mid - s.x);
@@ -347,7 +347,6 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
       height: rowEdgesKept[rc.row + rc.rowSpan]! - rowEdgesKept[rc.row]!,
     },
   }));
-  // Group headings over several columns, where a partial rule or their centring proves it.
   const { cells, pieces: piecesOf } = proveHeaderSpans({ cells: built, pieces: pruned.cells.map((rc) => cellPieces[rc.source]!), rowCount: pruned.rows, colCount: pruned.cols, rules: hSegs, top: T });
   const rowBold = Array.from({ length: pruned.rows }, (_, r) => {
     const ps = cells.flatMap((c, i) => (c.row === r ? piecesOf[i]! : []));
@@ -378,9 +377,9 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
  * several records: lines that fill two or more columns, at least three of them (two when
  * the table draws no rules between rows at all, or when both hold numbers in two or more
  * columns: numbers do not wrap). The first band of a ruled table is its
- * header, where every heading may wrap: there only lines with numbers count as records,
- * and a line of group headings above a fuller line of column headings is its own row
- * (not where column rules are drawn: there the rules say what a cell is).
+ * header, where every heading may wrap: there only lines with numbers count as records, and
+ * group headings over fuller column headings are their own row (header-spans.ts; not where
+ * column rules are drawn).
  */
 function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean, noColumnRules: boolean): number[][] {
   if (lines.length === 0) return [];
@@ -392,7 +391,9 @@ function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: 
   // Numbers do not wrap: two lines each holding numbers in two or more columns are two
   // records, even between rules (groups of rows ruled off together).
   const numericRecords = fullLines.filter((l) => [...l.cols.values()].filter(isNumericText).length >= 2).length;
-  const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2)) || (headerBand && noColumnRules && hasGroupLevel(lines));
+  const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2));
+  const level = !split && headerBand && noColumnRules ? groupLevelEnd(lines) : -1;
+  if (level >= 0) return [lines.slice(0, level + 1).map((_, i) => i), lines.slice(level + 1).map((_, i) => level + 1 + i)];
   if (!split) return [lines.map((_, i) => i)];
   const breaks = lines.map(() => false);
   return groupRows(lines, breaks);

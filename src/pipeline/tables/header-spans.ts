@@ -8,6 +8,8 @@
  * 2. without a rule, the heading is centred over the columns (their text's extent) and not
  *    over its own column alone, every column of the span is nearer to it than to the
  *    row's other headings, and the smallest such span wins.
+ * A heading cut in two at a separator (its words placed separately) is first made whole
+ * again when the two parts sit a word space apart and the second goes on in lower case.
  * Only rows of the header zone (above the first row holding numbers other than years) are
  * considered, and only cells that are empty in that row are absorbed: a neighbour with text
  * is never merged. The sub-header row below keeps its own cells.
@@ -56,9 +58,8 @@ export interface HeaderSpanInput {
 
 /** Returns the cells (and their pieces, index-aligned) with proven group spans applied. */
 export function proveHeaderSpans(input: HeaderSpanInput): { cells: TableCell[]; pieces: Piece[][] } {
-  let cells = input.cells;
-  let pieces = input.pieces;
-  const zone = headerZone(cells, input.rowCount);
+  const zone = headerZone(input.cells, input.rowCount);
+  let { cells, pieces } = rejoinBrokenHeadings(input.cells, input.pieces, zone);
   for (let r = 0; r < zone; r++) {
     // Text extent of each column in the rows below (single-column cells only).
     const ext: Array<Extent | undefined> = Array.from({ length: input.colCount }, () => undefined);
@@ -106,6 +107,32 @@ export function proveHeaderSpans(input: HeaderSpanInput): { cells: TableCell[]; 
       r--;
       break;
     }
+  }
+  return { cells, pieces };
+}
+
+/**
+ * One heading cut in two at a column separator ("How often" | "do you have these symptoms"):
+ * in a header row, two neighbouring one-line cells on the same baseline, a word space apart
+ * (under half a text height) and the second going on in lower case, are one heading again.
+ */
+function rejoinBrokenHeadings(cells: TableCell[], pieces: Piece[][], zone: number): { cells: TableCell[]; pieces: Piece[][] } {
+  for (let i = 0; i < cells.length; i++) {
+    const a = cells[i]!;
+    if (a.row >= zone || !a.text.trim() || a.text.includes('\n')) continue;
+    const j = cells.findIndex((b) => b.row === a.row && b.rowSpan === a.rowSpan && b.col === a.col + a.colSpan);
+    const b = cells[j];
+    if (!b || !b.text.trim() || b.text.includes('\n') || !/^\p{Ll}/u.test(b.text.trim()) || isNumericText(b.text)) continue;
+    const pa = pieces[i]!;
+    const pb = pieces[j]!;
+    const size = Math.max(...pa.map((p) => p.bottom - p.top), ...pb.map((p) => p.bottom - p.top));
+    const gap = Math.min(...pb.map((p) => p.x0)) - Math.max(...pa.map((p) => p.x1));
+    const sameLine = Math.abs(Math.min(...pa.map((p) => p.top)) - Math.min(...pb.map((p) => p.top))) < 0.3 * size;
+    if (!sameLine || gap < -1 || gap > 0.5 * size) continue;
+    const merged: TableCell = { ...a, colSpan: a.colSpan + b.colSpan, text: `${a.text} ${b.text}`, bbox: { ...a.bbox, width: b.bbox.left + b.bbox.width - a.bbox.left } };
+    cells = cells.map((c, k) => (k === i ? merged : c)).filter((_, k) => k !== j);
+    pieces = pieces.map((p, k) => (k === i ? [...pa, ...pb] : p)).filter((_, k) => k !== j);
+    i--;
   }
   return { cells, pieces };
 }
@@ -176,15 +203,23 @@ export function joinHeaderLines(text: string): string {
 
 /**
  * A header band (between a top rule and the rule under the header) holds two levels when a
- * line of group headings (two or more) stands over a line with at least twice as many
- * column headings, every group heading's column among them. Stacked lines of one heading
- * ("Top-20" over "WQ") have the same columns or fewer below, and stay one row.
+ * line of group headings stands over a later line with at least two more column headings,
+ * every group heading's column among them. Returns the index of the group line (the upper
+ * level is the lines up to it, the lower level the rest: a stub heading set between the two
+ * goes with the column headings), or -1. Stacked lines of one heading ("Top-20" over "WQ")
+ * have the same columns or fewer below, and stay one row. Cost of the rule: a heading that
+ * wraps upwards (bottom-aligned, "Population" over "(in Lakh)") beside one-line headings
+ * becomes two header rows — its words stay in its column; folding a group line into the
+ * column headings instead merged cells ("How often … symptoms Weekly Monthly Never").
  */
-export function hasGroupLevel(lines: readonly LineCells[]): boolean {
+export function groupLevelEnd(lines: readonly LineCells[]): number {
   for (let i = 0; i + 1 < lines.length; i++) {
     const up = lines[i]!.cols;
-    const down = lines[i + 1]!.cols;
-    if (up.size >= 2 && down.size >= Math.max(4, 2 * up.size) && [...up.keys()].every((k) => down.has(k))) return true;
+    if (up.size === 0) continue;
+    for (let j = i + 1; j < lines.length; j++) {
+      const down = lines[j]!.cols;
+      if (down.size >= Math.max(3, up.size + 2) && [...up.keys()].every((k) => down.has(k))) return i;
+    }
   }
-  return false;
+  return -1;
 }
