@@ -228,7 +228,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   const textBands = bandLines.filter((idx) => idx.length > 0).length;
   bandLines.forEach((idx, b) => {
     const headerBand = b === firstTextBand && textBands > 1;
-    const groups = splitBand(idx.map((i) => cellsOf[i]!), strongY.length > 0, headerBand, strongX.length === 0).map((g) => g.map((k) => idx[k]!));
+    const groups = splitBand(idx.map((i) => cellsOf[i]!), strongY.length > 0, headerBand, seps.some((s) => !s.strong)).map((g) => g.map((k) => idx[k]!));
     if (groups.length > 1) textRows = true;
     if (groups.length === 0) groups.push([]);
     groups.forEach((g, k) => {
@@ -347,7 +347,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
       height: rowEdgesKept[rc.row + rc.rowSpan]! - rowEdgesKept[rc.row]!,
     },
   }));
-  const { cells, pieces: piecesOf } = proveHeaderSpans({ cells: built, pieces: pruned.cells.map((rc) => cellPieces[rc.source]!), rowCount: pruned.rows, colCount: pruned.cols, rules: hSegs, top: T });
+  const { cells, pieces: piecesOf } = proveHeaderSpans({ cells: built, pieces: pruned.cells.map((rc) => cellPieces[rc.source]!), rowCount: pruned.rows, colCount: pruned.cols, rules: hSegs, vRules: vSegs, top: T, left: L, right: Rt });
   const rowBold = Array.from({ length: pruned.rows }, (_, r) => {
     const ps = cells.flatMap((c, i) => (c.row === r ? piecesOf[i]! : []));
     return ps.length > 0 && ps.every((p) => p.bold);
@@ -378,10 +378,10 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
  * the table draws no rules between rows at all, or when both hold numbers in two or more
  * columns: numbers do not wrap). The first band of a ruled table is its
  * header, where every heading may wrap: there only lines with numbers count as records, and
- * group headings over fuller column headings are their own row (header-spans.ts; not where
- * column rules are drawn).
+ * group headings over fuller column headings are their own row (header-spans.ts; only where
+ * some columns come from text alignment: a fully ruled grid draws its own levels).
  */
-function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean, noColumnRules: boolean): number[][] {
+function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean, alignedColumns: boolean): number[][] {
   if (lines.length === 0) return [];
   if (lines.length === 1) return [[0]];
   const widest = Math.max(...lines.map((l) => l.cols.size));
@@ -392,7 +392,7 @@ function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: 
   // records, even between rules (groups of rows ruled off together).
   const numericRecords = fullLines.filter((l) => [...l.cols.values()].filter(isNumericText).length >= 2).length;
   const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2));
-  const level = !split && headerBand && noColumnRules ? groupLevelEnd(lines) : -1;
+  const level = !split && headerBand && alignedColumns ? groupLevelEnd(lines) : -1;
   if (level >= 0) return [lines.slice(0, level + 1).map((_, i) => i), lines.slice(level + 1).map((_, i) => level + 1 + i)];
   if (!split) return [lines.map((_, i) => i)];
   const breaks = lines.map(() => false);

@@ -5,7 +5,9 @@
  * 1. a partial rule (booktabs' \cmidrule, a report's group underline) right under the
  *    heading — or right above it, when nothing else lies between — covers those columns and
  *    no other heading of the row (the rule's extent is the span);
- * 2. without a rule, the heading is centred over the columns (their text's extent) and not
+ * 2. column rules through the heading's line frame it with those columns (a rule and the
+ *    table's side count too), the heading alone and centred between them;
+ * 3. without a rule, the heading is centred over the columns (their text's extent) and not
  *    over its own column alone, every column of the span is nearer to it than to the
  *    row's other headings, and the smallest such span wins.
  * A heading cut in two at a separator (its words placed separately) is first made whole
@@ -52,8 +54,12 @@ export interface HeaderSpanInput {
   colCount: number;
   /** Horizontal rule segments of the table region (row rules included). */
   rules: readonly Seg[];
-  /** Top of the table region: a rule above the first row counts as "right above" it. */
+  /** Vertical rule segments of the table region. */
+  vRules: readonly Seg[];
+  /** The table region's top (a rule above the first row counts as "right above" it) and sides. */
   top: number;
+  left: number;
+  right: number;
 }
 
 /** Returns the cells (and their pieces, index-aligned) with proven group spans applied. */
@@ -86,7 +92,7 @@ export function proveHeaderSpans(input: HeaderSpanInput): { cells: TableCell[]; 
       const ty1 = Math.max(...ps.map((p) => p.bottom));
       const tc = (tx0 + tx1) / 2;
       const others = heads.filter((o) => o !== h).map((o) => centreOf(pieces[o]!));
-      const span = ruleSpan(input.rules, ext, { tx0, tx1, ty0, ty1, tc, nextTop, prevBottom }, others) ?? centredSpan(ext, cells[h]!, tc, others, Math.max(...ps.map((p) => p.size)));
+      const span = ruleSpan(input.rules, ext, { tx0, tx1, ty0, ty1, tc, nextTop, prevBottom }, others) ?? ruledBand(input, ext, { tx0, tx1, ty0, ty1, tc, nextTop, prevBottom }, others) ?? centredSpan(ext, cells[h]!, tc, others, Math.max(...ps.map((p) => p.size)));
       if (span) spans.push([h, span[0], span[1]]);
     }
     for (const [h, a, b] of spans) {
@@ -172,6 +178,23 @@ function ruleSpan(rules: readonly Seg[], ext: ReadonlyArray<Extent | undefined>,
   return undefined;
 }
 
+/**
+ * Columns between two column rules (or a column rule and the table's side) that run through
+ * the heading's line, when the heading is the only heading there and sits centred between
+ * them: "Top-20" between the rules framing its five metric columns.
+ */
+function ruledBand(input: HeaderSpanInput, ext: ReadonlyArray<Extent | undefined>, t: HeadBox, others: readonly number[]): [number, number] | undefined {
+  const through = input.vRules.filter((s) => s.a <= t.ty0 + 1 && s.b >= t.ty1 - 1).map((s) => s.pos);
+  if (through.length === 0) return undefined;
+  const lo = Math.max(input.left, ...through.filter((x) => x < t.tx0));
+  const hi = Math.min(input.right, ...through.filter((x) => x > t.tx1));
+  if (others.some((x) => x > lo && x < hi)) return undefined;
+  if (Math.abs(t.tc - (lo + hi) / 2) > 0.15 * (hi - lo)) return undefined;
+  const cols = ext.map((e, k) => (e && (e.x0 + e.x1) / 2 > lo && (e.x0 + e.x1) / 2 < hi ? k : -1)).filter((k) => k >= 0);
+  if (cols.length < 2 || cols[cols.length - 1]! - cols[0]! + 1 !== cols.length) return undefined;
+  return [cols[0]!, cols[cols.length - 1]!];
+}
+
 /** The smallest span of columns the heading is centred over (not its own column alone). */
 function centredSpan(ext: ReadonlyArray<Extent | undefined>, head: TableCell, tc: number, others: readonly number[], size: number): [number, number] | undefined {
   const centre = (a: number, b: number) => (ext[a]!.x0 + ext[b]!.x1) / 2;
@@ -204,7 +227,8 @@ export function joinHeaderLines(text: string): string {
 /**
  * A header band (between a top rule and the rule under the header) holds two levels when a
  * line of group headings stands over a later line with at least two more column headings,
- * every group heading's column among them. Returns the index of the group line (the upper
+ * every group heading's column among them but one (a stub heading), and no heading going
+ * on in lower case (or with a bracket) in the next line: that is a wrapped heading. Returns the index of the group line (the upper
  * level is the lines up to it, the lower level the rest: a stub heading set between the two
  * goes with the column headings), or -1. Stacked lines of one heading ("Top-20" over "WQ")
  * have the same columns or fewer below, and stay one row. Cost of the rule: a heading that
@@ -218,7 +242,13 @@ export function groupLevelEnd(lines: readonly LineCells[]): number {
     if (up.size === 0) continue;
     for (let j = i + 1; j < lines.length; j++) {
       const down = lines[j]!.cols;
-      if (down.size >= Math.max(3, up.size + 2) && [...up.keys()].every((k) => down.has(k))) return i;
+      // A stub heading ("Training") may stand where the lower line has nothing.
+      if (down.size >= Math.max(3, up.size + 2) && [...up.keys()].filter((k) => down.has(k)).length >= Math.max(1, up.size - 1)) {
+        // A heading that goes on in the next line ("Combined" / "weighted school", "(in Lakh)") wraps: not a group.
+        const next = lines[i + 1]!.cols;
+        if ([...up.keys()].some((k) => /^[\p{Ll}(]/u.test(next.get(k)?.trim() ?? ''))) break;
+        return i;
+      }
     }
   }
   return -1;
