@@ -66,6 +66,9 @@ if (run('icdar')) {
   const cells = r.perTable.reduce((n, t) => n + t.cells, 0);
   const mixed = r.perTable.reduce((n, t) => n + t.mixed, 0);
   console.log(`  mixed cells (words of 2+ true cells): ${mixed}/${cells} (${pct(mixed / Math.max(1, cells))})`);
+  const sp = r.spans;
+  console.log(`  column spans: ${sp.right}/${sp.truth} true spanning cells exact; false spans ${sp.falseSpans}/${sp.detected} detected spanning cells`);
+  if (verbose) for (const m of sp.misses) console.log(`    span miss ${m}`);
   printSeparation('ICDAR tables', r.perTable.map((t) => ({ good: t.f1 >= 0.999, bad: t.f1 < 0.9, confidence: t.confidence })));
   if (verbose) {
     for (const t of r.perTable) console.log(`  ${t.name.padEnd(8)} F1 ${f3(t.f1)} conf ${f3(t.confidence)} mixed ${t.mixed}/${t.cells}`);

@@ -22,6 +22,7 @@ import { intersectionArea, type BBox } from '../../src/model/document.js';
 import { corpusPath } from './corpus.js';
 import { detectInPdf, type PageTables } from './tables-pdf.js';
 import type { TableGrid } from '../../src/model/table.js';
+import { scoreColumnSpans, type SpanScore } from './column-spans.js';
 import { adjacencyRelations, correctRelations, countRelations, gridSpanCells, matchByIou, prf, type Prf, type SpanCell } from './tables-metrics.js';
 
 export const ICDAR_DIR = 'tables/tabula-java/src/test/resources/technology/tabula/icdar2013-dataset';
@@ -119,6 +120,8 @@ export interface IcdarResult {
   perDoc: Array<{ name: string; gt: number; detected: number; matched: number; charP: number; charR: number; relP: number; relR: number }>;
   /** Per ground-truth table: its best-overlapping detected table's structure and evidence. */
   perTable: TableEvidence[];
+  /** Column spans (multi-level headers), summed over ground-truth tables (column-spans.ts). */
+  spans: SpanScore;
 }
 
 interface Char {
@@ -147,6 +150,7 @@ export async function evaluateIcdar(docs: readonly IcdarDoc[], onDoc?: (name: st
   const msPerTable: number[] = [];
   const perDoc: IcdarResult['perDoc'] = [];
   const perTable: TableEvidence[] = [];
+  const spans: SpanScore = { truth: 0, right: 0, detected: 0, falseSpans: 0, misses: [] };
   for (const doc of docs) {
     const pages = await detectInPdf(doc.pdf);
     onDoc?.(doc.name, pages);
@@ -195,6 +199,12 @@ export async function evaluateIcdar(docs: readonly IcdarDoc[], onDoc?: (name: st
         docRel.detected += one.detected;
         docRel.correct += one.correct;
         if (best >= 0) perTable.push(tableEvidence(doc.name, p, t.cells, p.tables[best]!, prf(one.correct, one.detected, one.truth).f1));
+        const s = best >= 0 ? scoreColumnSpans(p, t.cells, p.tables[best]!) : { truth: t.cells.filter((c) => c.c1 > c.c0 && c.text.trim()).length, right: 0, detected: 0, falseSpans: 0, misses: [] };
+        spans.truth += s.truth;
+        spans.right += s.right;
+        spans.detected += s.detected;
+        spans.falseSpans += s.falseSpans;
+        spans.misses.push(...s.misses.map((m) => `${doc.name} p${p.page}: ${m}`));
       });
     }
     gtTables += docGt;
@@ -226,6 +236,7 @@ export async function evaluateIcdar(docs: readonly IcdarDoc[], onDoc?: (name: st
     msPerTable,
     perDoc,
     perTable,
+    spans,
   };
 }
 

@@ -18,6 +18,7 @@ import type { ParseOptions } from './options.js';
 import type { OcrSettings } from '../../pipeline/pages/page-ocr.js';
 import type { LayoutModelRef } from '../../engines/layout/model-ref.js';
 import { usesTableOcr } from './processing-notes.js';
+import { fixPageOrder } from '../../pipeline/reading-order/fix-order.js';
 
 export interface ParseContext {
   jobId: string;
@@ -119,6 +120,7 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
   const ok = layouts.filter((l) => !l.error);
   const { buildDocument, classifyDocument, mergeTablesAcrossPages } = await loading;
   classifyDocument(ok);
+  if (options.fix_reading_order) ok.forEach(fixPageOrder);
   const merged = options.merge_tables ? mergeTablesAcrossPages(ok, { maxGroup: options.max_tables_per_merge_group }) : new Map();
   const docSource = { fileName: input.fileName, mimeType: input.mimeType, unit: isImage ? ('px' as const) : ('pt' as const) };
   return { doc: buildDocument(ok, failed, ctx.jobId, docSource, merged), pageCount: pages.length };

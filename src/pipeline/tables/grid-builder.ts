@@ -23,7 +23,8 @@ import { cellText } from './cell-text.js';
 import { columnGaps } from './column-gaps.js';
 import { bandOf, clusterValues, median } from './geometry.js';
 import { detectHeaderRows } from './header-rows.js';
-import { groupRows, isNumericText, type LineCells } from './row-groups.js';
+import { groupLevelEnd, joinHeaderLines, proveHeaderSpans } from './header-spans.js';
+import { groupRows, isNumericText, proseGoesOn, type LineCells } from './row-groups.js';
 import { coverage, type RuleSet, type Seg } from './rule-segments.js';
 import { dropLines, spanCells } from './span-cells.js';
 import { cutPiece, groupLines, joinPieces, lineChunks, makeChunk, type Chunk, type Piece, type TextLine } from './text-pieces.js';
@@ -172,12 +173,12 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
         for (const ps of parts) {
           // Split at the word gap nearest the separator when the words were placed
           // separately (two runs: tight columns), or when both are numbers (a row written as
-          // one string). Words of one string that are not numbers are a spanning heading.
+          // one string). Words of one string that are not numbers, or prose, span (a heading).
           let best = -1;
           let bestD = Infinity;
           ps.forEach((p, j) => {
             const q = ps[j - 1];
-            if (!q || !(q.run !== p.run || (isNumericText(p.text) && isNumericText(q.text)))) return;
+            if (!q || !(q.run !== p.run || (isNumericText(p.text) && isNumericText(q.text))) || proseGoesOn(q, p)) return;
             const mid = (q.x1 + p.x0) / 2;
             if (mid < lo || mid > hi) return;
             const d = Math.abs(mid - s.x);
@@ -227,7 +228,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   const textBands = bandLines.filter((idx) => idx.length > 0).length;
   bandLines.forEach((idx, b) => {
     const headerBand = b === firstTextBand && textBands > 1;
-    const groups = splitBand(idx.map((i) => cellsOf[i]!), strongY.length > 0, headerBand).map((g) => g.map((k) => idx[k]!));
+    const groups = splitBand(idx.map((i) => cellsOf[i]!), strongY.length > 0, headerBand, seps.some((s) => !s.strong)).map((g) => g.map((k) => idx[k]!));
     if (groups.length > 1) textRows = true;
     if (groups.length === 0) groups.push([]);
     groups.forEach((g, k) => {
@@ -291,7 +292,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
       }),
     );
   }
-  let rects = spanCells(nRows, nCols, sepRight, sepBelow);
+  const rects = spanCells(nRows, nCols, sepRight, sepBelow);
 
   // Pieces into cells.
   const cellIndex: number[][] = Array.from({ length: nRows }, () => Array<number>(nCols).fill(-1));
@@ -333,7 +334,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   const colEdges = [xs[0]!, ...[...Array(nCols).keys()].filter((c) => !dropCols.has(c)).map((c) => xs[c + 1]!)];
   const rowEdgesKept = [rowEdges[0]!, ...[...Array(nRows).keys()].filter((r) => !dropRows.has(r)).map((r) => rowEdges[r + 1]!)];
 
-  const cells: TableCell[] = pruned.cells.map((rc) => ({
+  const built: TableCell[] = pruned.cells.map((rc) => ({
     row: rc.row,
     col: rc.col,
     rowSpan: rc.rowSpan,
@@ -346,14 +347,14 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
       height: rowEdgesKept[rc.row + rc.rowSpan]! - rowEdgesKept[rc.row]!,
     },
   }));
-  rects = pruned.cells;
-
+  const { cells, pieces: piecesOf } = proveHeaderSpans({ cells: built, pieces: pruned.cells.map((rc) => cellPieces[rc.source]!), rowCount: pruned.rows, colCount: pruned.cols, rules: hSegs, vRules: vSegs, top: T, left: L, right: Rt });
   const rowBold = Array.from({ length: pruned.rows }, (_, r) => {
-    const ps = pruned.cells.filter((c) => c.row === r).flatMap((c) => cellPieces[c.source]!);
+    const ps = cells.flatMap((c, i) => (c.row === r ? piecesOf[i]! : []));
     return ps.length > 0 && ps.every((p) => p.bold);
   });
   const ruleBelow = Array.from({ length: pruned.rows }, (_, r) => r + 1 < pruned.rows && coverage(rowRules, rowEdgesKept[r + 1]!, L, Rt, SNAP) >= 0.6);
   const headerRows = detectHeaderRows({ rowCount: pruned.rows, colCount: pruned.cols, cells, rowBold, ruleBelow });
+  for (const c of cells) if (c.row < headerRows) c.text = joinHeaderLines(c.text);
   return {
     grid: {
       rowCount: pruned.rows,
@@ -367,7 +368,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     runs,
     textRows,
     lines: tableLines(),
-    cellPieces: pruned.cells.map((rc) => cellPieces[rc.source]!),
+    cellPieces: piecesOf,
   };
 }
 
@@ -376,9 +377,11 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
  * several records: lines that fill two or more columns, at least three of them (two when
  * the table draws no rules between rows at all, or when both hold numbers in two or more
  * columns: numbers do not wrap). The first band of a ruled table is its
- * header, where every heading may wrap: there only lines with numbers count as records.
+ * header, where every heading may wrap: there only lines with numbers count as records, and
+ * group headings over fuller column headings are their own row (header-spans.ts; only where
+ * some columns come from text alignment: a fully ruled grid draws its own levels).
  */
-function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean): number[][] {
+function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean, alignedColumns: boolean): number[][] {
   if (lines.length === 0) return [];
   if (lines.length === 1) return [[0]];
   const widest = Math.max(...lines.map((l) => l.cols.size));
@@ -389,6 +392,8 @@ function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: 
   // records, even between rules (groups of rows ruled off together).
   const numericRecords = fullLines.filter((l) => [...l.cols.values()].filter(isNumericText).length >= 2).length;
   const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2));
+  const level = !split && headerBand && alignedColumns ? groupLevelEnd(lines) : -1;
+  if (level >= 0) return [lines.slice(0, level + 1).map((_, i) => i), lines.slice(level + 1).map((_, i) => level + 1 + i)];
   if (!split) return [lines.map((_, i) => i)];
   const breaks = lines.map(() => false);
   return groupRows(lines, breaks);

@@ -8,7 +8,8 @@
  * 3. A block is a table when its chunks line up in at least two columns (column-gaps.ts)
  *    and its cells are short (running text and lists are rejected).
  * 4. The region grows to a horizontal rule just above or below it (booktabs-style top and
- *    bottom rules) and to short label lines directly above its first row (column headings).
+ *    bottom rules) and to short label lines directly above its first row (column headings),
+ *    across a midrule when a top rule closes those label lines.
  */
 import type { BBox } from '../../model/document.js';
 import { findGutters } from '../lines/gutters.js';
@@ -245,13 +246,48 @@ function headingLines(block: LineInfo[], infos: readonly LineInfo[], rules: Rule
     // A line of running text (wide, several words) ends the headings.
     const prose =
       (cand.chunks.length === 1 && words(text) >= 5 && cand.line.x1 - cand.line.x0 > 0.6 * box.width) || /:\s*$/.test(text) || /[.!?]\s+\p{Lu}/u.test(text);
-    if (gap > reach || !inside || !short || prose || CAPTION.test(text)) break;
-    // A rule between the candidate and the block closes the table at the top.
-    if (rules.h.some((s) => s.pos > cand.line.bottom && s.pos < box.top && coverage([s], s.pos, box.left, box.left + box.width) > 0.8)) break;
+    // Across a booktabs midrule (a rule between them and another over the headings) the gap
+    // may be wider than the rows' pitch.
+    const midrule = rules.h.some((s) => s.pos > cand.line.bottom && s.pos < box.top && coverage([s], s.pos, box.left, box.left + box.width) > 0.8);
+    const labels = midrule && labelWords(text); // column labels set tight: one long chunk
+    if (gap > (midrule ? 2 * reach : reach) || !inside || !(short || labels) || (prose && !labels) || CAPTION.test(text)) break;
+    // A rule between the candidate and the block closes the table at the top, unless it is a
+    // midrule: a top rule lies over the heading lines above it (headerUnderRule).
+    if (midrule) {
+      const heads = headerUnderRule(infos, first - 1, box, rules, reach, slack);
+      if (heads === 0) break;
+      for (let k = 0; k < heads; k++) block.unshift(infos[first - 1 - k]!);
+      return;
+    }
     first--;
     box = bboxOf([cand, ...block]);
     block.unshift(cand);
   }
+}
+
+/** A line of column labels set tight (one chunk): short words, no sentence punctuation. */
+function labelWords(text: string): boolean {
+  const ws = text.split(/\s+/).filter(Boolean);
+  return ws.length <= 24 && ws.every((w) => w.length <= 14) && !/[.;:!?]\s/.test(text);
+}
+
+/**
+ * Heading lines from `infos[at]` upwards (at most MAX_HEADER_LINES; short, inside the
+ * block's width, close together) with a rule over the highest of them spanning the block
+ * and nothing between: how many, or 0 when no such top rule closes them.
+ */
+function headerUnderRule(infos: readonly LineInfo[], at: number, box: BBox, rules: RuleSet, reach: number, slack: number): number {
+  for (let n = 1; n <= MAX_HEADER_LINES && at - n + 1 >= 0; n++) {
+    const top = infos[at - n + 1]!;
+    const text = top.chunks.map((c) => c.text).join(' ');
+    const inside = top.line.x0 >= box.left - slack && top.line.x1 <= box.left + box.width + slack;
+    if (!inside || !(top.chunks.every((c) => words(c.text) <= 8) || labelWords(text)) || CAPTION.test(text)) return 0;
+    if (n > 1 && infos[at - n + 2]!.line.top - top.line.bottom > reach) return 0;
+    const above = infos[at - n]?.line.bottom ?? -Infinity;
+    const closed = rules.h.some((s) => s.pos < top.line.top + 1 && s.pos > above && top.line.top - s.pos <= reach && coverage([s], s.pos, box.left, box.left + box.width) > 0.8);
+    if (closed) return n;
+  }
+  return 0;
 }
 
 /** A wrapped last cell below a block: an indented or visibly continuing single line. */
