@@ -256,12 +256,32 @@ function heightAt(sizes: GlyphSizes, mask: Pick<InkMask, 'scale'>, q: number): n
  * Factor (≤ 1) by which a raster of `dpi` can be shrunk before OCR without making its
  * smallest text too small to read. `sizes` are measured on `mask`; `dpi` 0 means unknown.
  */
-export function ocrScaleFactor(sizes: GlyphSizes, mask: Pick<InkMask, 'scale'>, dpi: number): number {
+export function ocrScaleFactor(sizes: GlyphSizes, mask: Pick<InkMask, 'scale'>, dpi: number, pixels = 0): number {
   if (sizes.heights.length < MIN_GLYPHS) return 1;
   // Both heights must stay above their minimum: the larger of the two factors holds both.
   let f = Math.max(TARGET_PX / heightAt(sizes, mask, 0.05), FLOOR_PX / heightAt(sizes, mask, 0.01));
   f = Math.max(f, MIN_FACTOR, dpi > 0 ? MIN_DPI / dpi : 0);
-  return FACTORS.find((k) => k >= f - 1e-9) ?? 1;
+  return FACTORS.find((k) => k >= f - 1e-9) ?? denseBodyTextFactor(sizes, mask, dpi, pixels);
+}
+
+/**
+ * Body text at scanner resolution (10-pt print at 300 DPI: ~19 px x-height, text lines ~40 px
+ * tall) holds more pixels than tesseract's LSTM reads: the engine scales every text line to
+ * the network's input height (36 px for the English models) before recognising it, so those
+ * pixels cost page-layout time (connected components, line finding, line images), not
+ * accuracy. A large page raster whose smallest glyphs keep DENSE_TARGET_PX (5th percentile) and
+ * DENSE_FLOOR_PX (1st percentile: a page with small print keeps its resolution) at 3/4 is read
+ * from a 3/4 copy. Measured on the OCRmyPDF linn family (dense 300-DPI pages; README): engine
+ * time −10 %, CER unchanged. Small rasters (under DENSE_MIN_PIXELS) are not worth a resampling.
+ */
+const DENSE_FACTOR = 3 / 4;
+const DENSE_TARGET_PX = 13.5;
+const DENSE_FLOOR_PX = 12;
+const DENSE_MIN_PIXELS = 4_000_000;
+function denseBodyTextFactor(sizes: GlyphSizes, mask: Pick<InkMask, 'scale'>, dpi: number, pixels: number): number {
+  if (pixels < DENSE_MIN_PIXELS || (dpi > 0 && dpi * DENSE_FACTOR < MIN_DPI)) return 1;
+  const keeps = heightAt(sizes, mask, 0.05) * DENSE_FACTOR >= DENSE_TARGET_PX && heightAt(sizes, mask, 0.01) * DENSE_FACTOR >= DENSE_FLOOR_PX;
+  return keeps ? DENSE_FACTOR : 1;
 }
 
 /**

@@ -268,32 +268,35 @@ async function readPage(raster: RasterImage, engine: OcrEngine, options: OcrPage
   }
   // Orientation is judged on the page raster's mask; only the engine reads the smaller copy.
   const adaptive = options.adaptiveResolution !== false;
-  const reduce = adaptive ? ocrScaleFactor(sizes, { scale: maskScale }, page.dpi ?? 0) : 1;
+  const reduce = adaptive ? ocrScaleFactor(sizes, { scale: maskScale }, page.dpi ?? 0, grey.width * grey.height) : 1;
   const enlarge = adaptive && reduce === 1 ? ocrEnlargeFactor(sizes, { scale: maskScale }, grey.width * grey.height) : 1;
   const factor = reduce < 1 ? reduce : enlarge;
-  const source = factor !== 1 ? await resample(grey, factor) : grey;
-  meta.ocrScale = source.width / grey.width;
+  // A mild reduction (3/4) of a skewed page is made with the deskew, in one resampling.
+  const joint = factor < 1 && factor > 2 / 3 && skew !== 0 ? factor : 1;
+  const source = factor !== 1 && joint === 1 ? await resample(grey, factor) : grey;
+  meta.ocrScale = joint !== 1 ? joint : source.width / grey.width;
   ocrRaster = source;
   const segmentation = options.segmentation ?? 'auto';
-  const read = async (image: RasterImage, turn: QuarterTurn) => {
-    const { image: rotated, rotation } = await rotateRaster(image, turn + skew);
+  const read = async (image: RasterImage, turn: QuarterTurn, scale = 1) => {
+    const { image: rotated, rotation } = await rotateRaster(image, turn + skew, scale);
     meta.ocrCalls++;
-    const result = await engine.recognize(rotated, { segmentation, dpi: source.dpi });
+    const result = await engine.recognize(rotated, { segmentation, dpi: scale !== 1 ? rotated.dpi : source.dpi });
     return { result, rotation, quality: readingQuality(result.words) };
   };
 
-  let best = { turn: order[0]!, ...(await read(source, order[0]!)) };
+  let best = { turn: order[0]!, ...(await read(source, order[0]!, joint)) };
   // Probing other orientations only pays when something was read; a reading without a
   // single letter means no text (sideways or upside-down text still reads as junk letters).
   const poor = best.quality.quality < ACCEPT_QUALITY && best.quality.chars >= MIN_PROBE_CHARS;
   if (options.detectOrientation !== false && poor && order.length > 1) {
-    const probe = cropRaster(source, densestWindow({ ...mask, scale: maskScale / meta.ocrScale }, PROBE_SIDE * meta.ocrScale));
+    const sourceScale = source.width / grey.width;
+    const probe = cropRaster(source, densestWindow({ ...mask, scale: maskScale / sourceScale }, PROBE_SIDE * sourceScale));
     const scored: { turn: QuarterTurn; q: ReadingQuality }[] = [];
     for (const turn of order) scored.push({ turn, q: (await read(probe, turn)).quality });
     const first = scored[0]!;
     const winner = probeWinner(scored);
     if (winner.turn !== first.turn && winner.q.score > first.q.score * PROBE_MARGIN && winner.q.quality > first.q.quality) {
-      const again = { turn: winner.turn, ...(await read(source, winner.turn)) };
+      const again = { turn: winner.turn, ...(await read(source, winner.turn, joint)) };
       if (again.quality.score > best.quality.score) best = again;
     }
   }
@@ -392,5 +395,5 @@ function backToSource(result: OcrPageResult, rotation: RasterRotation): OcrPageR
 /** Page units per upright-raster pixel along the upright vertical (for font sizes). */
 function lineScale(rotation: RasterRotation, pageWidth: number, pageHeight: number): number {
   const sideways = Math.round(rotation.angle / 90) % 2 === 1;
-  return sideways ? pageWidth / rotation.srcWidth : pageHeight / rotation.srcHeight;
+  return (sideways ? pageWidth / rotation.srcWidth : pageHeight / rotation.srcHeight) / (rotation.scale ?? 1);
 }
