@@ -117,9 +117,8 @@ function markTitle(pages: readonly PageLayout[], body: number): { title: Block; 
   return { title: best };
 }
 
-function markSectionHeaders(pages: readonly PageLayout[], body: number): void {
+function markSectionHeaders(pages: readonly PageLayout[], body: number, face: string | undefined): void {
   const headers: Block[] = [];
-  const face = bodyFace(pages);
   for (const p of pages) {
     p.blocks.forEach((b, i) => {
       if (!isOpen(b) && !numberedHeadingCandidate(b, body, face)) return;
@@ -155,14 +154,15 @@ export function classifyDocument(pages: readonly PageLayout[]): void {
   markHeadersFooters(pages);
   extendFurnitureRows(pages);
   const title = markTitle(pages, body);
-  markSectionHeaders(pages, body);
+  const face = bodyFace(pages);
+  markSectionHeaders(pages, body, face);
   // The author line under the title is text, whatever its size made of it above.
   if (title?.authors && title.authors.type === 'SectionHeader') {
     title.authors.type = 'Text';
     title.authors.typeConfidence = 0.9;
     delete title.authors.level;
   }
-  extendHeadingStyle(pages, bodyFace(pages));
+  extendHeadingStyle(pages, face);
   markFootnotes(pages, body);
   markEquationNumbers(pages);
   for (const p of pages) {

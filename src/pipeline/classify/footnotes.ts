@@ -15,11 +15,12 @@ import { blockText, toBlock } from '../blocks/build-blocks.js';
 
 const MARGIN = 0.13;
 /** A note's opening mark: a number, a symbol run, a bracketed number. */
-const NOTE_MARK = /^\s*([0-9]{1,3}|[*∗†‡§¶]+|\[[0-9]+\])\s*\S/;
+const NOTE_MARK = /^\s*([0-9]{1,3}|[*∗†‡§¶※]+|\[[0-9]+\])\s*\S/;
 /** A table note's mark: also a single lowercase letter ("a", "b"), set as a superscript or apart. */
-const TABLE_NOTE_MARK = /^\s*([a-z]|[0-9]{1,2}|[*∗†‡§¶]+)\s+\S/;
+const TABLE_NOTE_MARK = /^\s*([a-z]|[0-9]{1,2}|[*∗†‡§¶※]+)\s+\S/;
 /** A line that opens a new note inside a block: a symbol mark, or a number set as a superscript (raisedMark). */
-const SPLIT_MARK = /^\s*([*∗†‡§¶]+|\[[0-9]+\]|[0-9]{1,3}\s)/;
+const SPLIT_MARK = /^\s*([*∗†‡§¶※]+|\[[0-9]+\]|[0-9]{1,3}\s)/;
+const THREE_LETTERS = /\p{L}[^\p{L}]*\p{L}[^\p{L}]*\p{L}/u;
 const PUBLISHER_LINE = /©|\bcopyright\b|\bdoi\b|doi\.org|\bissn\b|all rights reserved/i;
 
 function isOpen(b: Block): boolean {
@@ -54,17 +55,18 @@ function splitAtMarks(b: Block, mark: RegExp, markRaised: boolean): Block[] {
 function raisedMark(l: Line): boolean {
   const [m, w] = l.words;
   if (!m || !w) return false;
-  if (/^[*∗†‡§¶]+$/.test(m.text)) return true;
+  if (/^[*∗†‡§¶※]+$/.test(m.text)) return true;
   return m.bbox.height < w.bbox.height * 0.9 || m.bbox.top + m.bbox.height < w.bbox.top + w.bbox.height * 0.85;
 }
 
 /** Small-type blocks stacked at the foot of their column (from the bottom up, each within three of its font sizes of the next). */
 function footStack(p: PageLayout, body: number): Set<Block> {
   const candidates = p.blocks.filter((b) => {
-    if (!isOpen(b) || b.fontSize > body * 0.88 || b.bbox.top < p.height * 0.6) return false;
-    const text = blockText(b);
-    if ((text.match(/\p{L}/gu) ?? []).length < 3) return false; // a lone superscript or symbol
-    return NOTE_MARK.test(text) || b.fontSize <= body * 0.8;
+    // "* Note" was hinted a bulleted item; in small type at the foot the star is a note's mark.
+    const starred = b.type === 'ListItem' && /^\s*[*∗†‡§¶※]/.test(b.lines[0]?.text ?? '');
+    if (!(isOpen(b) || starred) || b.fontSize > body * 0.88 || b.bbox.top < p.height * 0.6) return false;
+    if (!b.lines.some((l) => THREE_LETTERS.test(l.text))) return false; // a lone superscript or symbol
+    return b.fontSize <= body * 0.8 || NOTE_MARK.test(b.lines[0]!.text);
   });
   const stack = new Set<Block>();
   for (const b of candidates.sort((x, y) => bottomOf(y) - bottomOf(x))) {
@@ -75,6 +77,8 @@ function footStack(p: PageLayout, body: number): Set<Block> {
     if (next && next.bbox.top - bottomOf(b) > 3 * b.fontSize) continue;
     stack.add(b);
   }
+  // A note opening with a reference symbol (*, †, ※) is one wherever it sits (a source note under a figure).
+  for (const b of candidates) if (/^\s*[*∗†‡§¶※]/.test(b.lines[0]!.text)) stack.add(b);
   return stack;
 }
 
@@ -112,6 +116,7 @@ function markPageFootnotes(p: PageLayout, body: number): void {
 
 /** Notes right under a table: small type opening with a raised mark, one Footnote per mark. */
 function markTableNotes(p: PageLayout, body: number): void {
+  if (!p.blocks.some((b) => b.kind === 'table')) return;
   const out: Block[] = [];
   let above: Block | undefined; // the table, then the last note under it
   for (const b of p.blocks) {
@@ -120,9 +125,9 @@ function markTableNotes(p: PageLayout, body: number): void {
       out.push(b);
       continue;
     }
-    const under = above && b.kind === 'text' && b.bbox.top >= bottomOf(above) - 1 && b.bbox.top - bottomOf(above) <= 2 * b.fontSize && overlapsX(b, above);
-    const opens = b.lines[0] !== undefined && TABLE_NOTE_MARK.test(b.lines[0].text) && raisedMark(b.lines[0]);
-    if (!under || !opens || b.fontSize > body * 0.9 || !(isOpen(b) || b.type === 'Formula' || b.type === 'Footnote')) {
+    const under = above !== undefined && b.kind === 'text' && b.bbox.top >= bottomOf(above) - 1 && b.bbox.top - bottomOf(above) <= 2 * b.fontSize && overlapsX(b, above);
+    const opens = under && b.fontSize <= body * 0.9 && b.lines[0] !== undefined && TABLE_NOTE_MARK.test(b.lines[0].text) && raisedMark(b.lines[0]);
+    if (!opens || !(isOpen(b) || b.type === 'Formula' || b.type === 'Footnote')) {
       if (b.kind === 'text') above = undefined;
       out.push(b);
       continue;

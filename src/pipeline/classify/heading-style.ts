@@ -59,7 +59,8 @@ export function extendHeadingStyle(pages: readonly PageLayout[], face: string | 
       if (level === undefined) continue;
       const text = blockText(b).trim();
       const n = countWords(text);
-      if (n === 0 || n > 10 || /[.,;:]$/.test(text) || !/\p{L}{2}/u.test(text)) continue;
+      // A contents entry ends with its page number ("CHAPTER TWELVE: Harms 183"), set like the chapter heading.
+      if (n === 0 || n > 10 || /[.,;:]$/.test(text) || /\s\d{1,4}$/.test(text) || !/\p{L}{2}/u.test(text)) continue;
       b.type = 'SectionHeader';
       b.typeConfidence = 0.7;
       b.level = level;
