@@ -57,6 +57,8 @@ export function extendHeadingStyle(pages: readonly PageLayout[], face: string | 
       if (b.kind !== 'text' || (b.type !== undefined && b.type !== 'Text') || b.lines.length !== 1) continue;
       const level = styles.get(styleOf(b));
       if (level === undefined) continue;
+      // A heading introduces text: a bold name alone at the page's foot is a footer (as in document-types.ts).
+      if (b.bbox.top >= p.height * (1 - MARGIN) && !p.blocks.some((o) => o !== b && o.kind === 'text' && o.bbox.top > b.bbox.top + b.bbox.height / 2)) continue;
       const text = blockText(b).trim();
       const n = countWords(text);
       // A contents entry ends with its page number ("CHAPTER TWELVE: Harms 183"), set like the chapter heading.
