@@ -9,6 +9,7 @@ import { countWords, nonSpaceLength } from './count-words.js';
 import type { PageContent, TextRun } from '../model/page.js';
 import { buildBlocks, toBlock } from './blocks/build-blocks.js';
 import { hintBlockType } from './classify/page-hints.js';
+import { displayMathBlocks, isDisplayMath } from './classify/display-math.js';
 import { buildLines } from './lines/build-lines.js';
 import { findCharts } from './charts/find-charts.js';
 import { detectPictures } from './pictures/detect-pictures.js';
@@ -75,6 +76,10 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
   const blocks: Block[] = [];
   for (const t of detectTables(content)) {
     t.runIndices.forEach((i) => claimed.add(i));
+    if (isDisplayMath(t.grid, content.runs, t.runIndices)) {
+      blocks.push(...displayMathBlocks(content.runs, t.runIndices));
+      continue;
+    }
     blocks.push({ kind: 'table', bbox: t.grid.bbox, lines: [], fontSize: bodySize, bold: false, italic: false, type: 'Table', typeConfidence: t.grid.confidence, table: t.grid });
   }
   // Charts first (bars, lines, pies read; others framed by their axes): their labels lie outside

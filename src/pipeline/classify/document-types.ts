@@ -8,6 +8,10 @@ import { blockText } from '../blocks/build-blocks.js';
 import { countWords } from '../count-words.js';
 import { settleModelConfidence } from './model-agreement.js';
 import { bodyFace, setApartFromBody } from './heading-face.js';
+import { titleAboveAuthors } from './title-authors.js';
+import { markEquationNumbers } from './equation-numbers.js';
+import { markFootnotes } from './footnotes.js';
+import { extendFurnitureRows, extendHeadingStyle } from './heading-style.js';
 
 const MARGIN = 0.13; // share of page height that counts as top/bottom margin
 const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
@@ -88,27 +92,33 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
   }
 }
 
-function markTitle(pages: readonly PageLayout[], body: number): Block | undefined {
+function markTitle(pages: readonly PageLayout[], body: number): { title: Block; authors?: Block } | undefined {
   const first = pages.find((p) => p.blocks.some((b) => b.kind === 'text'));
   if (!first) return undefined;
-  let best: Block | undefined;
+  const candidates: Block[] = [];
   for (const b of first.blocks) {
     if (!isOpen(b) && b.type !== 'SectionHeader') continue;
     if (b.lines.length > 4 || countWords(blockText(b)) > 30) continue;
     if (b.bbox.top > first.height * 0.6) continue;
     if (b.fontSize < body * 1.3) continue;
-    if (!best || b.fontSize > best.fontSize) best = b;
+    candidates.push(b);
   }
-  if (best) {
-    best.type = 'Title';
-    best.typeConfidence = best.fontSize >= body * 1.8 ? 0.9 : 0.75;
+  if (candidates.length === 0) return undefined;
+  const byAuthors = titleAboveAuthors(candidates, first);
+  if (byAuthors) {
+    byAuthors.title.type = 'Title';
+    byAuthors.title.typeConfidence = 0.9;
+    return byAuthors;
   }
-  return best;
+  let best = candidates[0]!;
+  for (const b of candidates) if (b.fontSize > best.fontSize) best = b;
+  best.type = 'Title';
+  best.typeConfidence = best.fontSize >= body * 1.8 ? 0.9 : 0.75;
+  return { title: best };
 }
 
-function markSectionHeaders(pages: readonly PageLayout[], body: number): void {
+function markSectionHeaders(pages: readonly PageLayout[], body: number, face: string | undefined): void {
   const headers: Block[] = [];
-  const face = bodyFace(pages);
   for (const p of pages) {
     p.blocks.forEach((b, i) => {
       if (!isOpen(b) && !numberedHeadingCandidate(b, body, face)) return;
@@ -138,28 +148,23 @@ function markSectionHeaders(pages: readonly PageLayout[], body: number): void {
   for (const h of headers) h.level = Math.min(5, sizes.indexOf(Math.round(h.fontSize * 2) / 2) + 1);
 }
 
-function markFootnotes(pages: readonly PageLayout[], body: number): void {
-  for (const p of pages) {
-    for (const b of p.blocks) {
-      if (!isOpen(b)) continue;
-      if (b.fontSize > body * 0.88) continue;
-      if (b.bbox.top < p.height * 0.6) continue;
-      const text = blockText(b);
-      if (/^\s*([0-9]{1,3}|[*†‡§¶]+|\[[0-9]+\])\s*\S/.test(text) || b.fontSize <= body * 0.8) {
-        b.type = 'Footnote';
-        b.typeConfidence = 0.7;
-      }
-    }
-  }
-}
-
 /** Assign a final type to every block (mutates the pages). */
 export function classifyDocument(pages: readonly PageLayout[]): void {
   const body = bodyFontSize(pages);
   markHeadersFooters(pages);
-  markTitle(pages, body);
-  markSectionHeaders(pages, body);
+  extendFurnitureRows(pages);
+  const title = markTitle(pages, body);
+  const face = bodyFace(pages);
+  markSectionHeaders(pages, body, face);
+  // The author line under the title is text, whatever its size made of it above.
+  if (title?.authors && title.authors.type === 'SectionHeader') {
+    title.authors.type = 'Text';
+    title.authors.typeConfidence = 0.9;
+    delete title.authors.level;
+  }
+  extendHeadingStyle(pages, face);
   markFootnotes(pages, body);
+  markEquationNumbers(pages);
   for (const p of pages) {
     for (const b of p.blocks) {
       if (!b.type) {

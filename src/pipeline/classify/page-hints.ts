@@ -7,8 +7,8 @@ import type { Block } from '../../model/layout.js';
 import { BULLET, blockText } from '../blocks/build-blocks.js';
 
 const CAPTION = /^\s*(fig(ure)?|table|tab|chart|graph|plate|exhibit|illustration|diagram|scheme|listing|abb(ildung)?|tabelle)\.?\s*[0-9IVXivx]+[a-z]?\s*[.:—–-]?\s/i;
-const MATH_FONT = /^(cmmi|cmsy|cmex|cmr\d|msbm|msam|eufm|rsfs|stix.*math|cambria.*math|.*math)/i;
-const MATH_CHARS = /[=+−×÷±∓∑∏∫∮√∞≈≠≤≥∂∇∈∉⊂⊃∪∩∀∃→←↔⇒⇔αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|{}()[\]/]/g;
+export const MATH_FONT = /^(cmmi|cmsy|cmex|msbm|msam|eufm|rsfs|stix.*math|cambria.*math|.*math)/i;
+export const MATH_CHARS = /[=+−×÷±∓∑∏∫∮√∞≈≠≤≥∂∇∈∉⊂⊃∪∩∀∃→←↔⇒⇔αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|{}()[\]/]/g;
 
 export function hintBlockType(b: Block): void {
   const text = blockText(b).trim();
