@@ -84,7 +84,7 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
   }
   // Charts first (bars, lines, pies read; others framed by their axes): their labels lie outside
   // their marks; each is one Picture holding its labels (and its data when read). (Pages without shapes skip the copy of their runs.)
-  const charts = content.rects.length < 2 && !content.shapes?.length && content.images.length === 0 ? [] : findCharts(content, content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox));
+  const charts = content.rects.length < 2 && !content.shapes?.length && content.images.length === 0 ? [] : findCharts(content, claimed.size === 0 ? content.runs : content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox));
   for (const c of charts) {
     const inside = content.runs.flatMap((r, i) => (!claimed.has(i) && (c.runIndices.includes(i) || centreInside(r, c.box)) ? [i] : []));
     if (inside.reduce((n, i) => n + countWords(content.runs[i]!.text), 0) > MAX_CHART_WORDS) continue;

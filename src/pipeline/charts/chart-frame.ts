@@ -10,7 +10,7 @@
  */
 import type { BBox } from '../../model/document.js';
 import type { PageContent, TextRun } from '../../model/page.js';
-import { type ChartText, bottom, chartTexts, contains, cx, cy, fitAxis, medianSize, right, tickNumber, union } from './chart-geometry.js';
+import { type ChartText, bottom, chartTexts, contains, cx, cy, fitAxis, medianSize, right, TICK_CHARS, tickNumber, union } from './chart-geometry.js';
 
 export interface ChartFrame {
   box: BBox;
@@ -69,13 +69,18 @@ function splitNumbers(t: ChartText): ChartText[] {
 }
 
 export function findChartFrames(content: PageContent, runs: readonly TextRun[], exclude: readonly BBox[]): ChartFrame[] {
-  const all = chartTexts(runs);
   const outside = (t: ChartText) => !exclude.some((e) => contains(e, t.box));
   // Cheap test first: a frame needs six tick numbers outside the page's blocks, and most pages
   // (prose) have none; only then every text is checked against every block (runs × blocks).
-  const numeric = all.filter((t) => /\d/.test(t.text) && outside(t)).flatMap(splitNumbers).filter((t) => tickNumber(t.text) !== null);
+  // (Only texts of digits and tick signs can be numbers or runs of them, splitNumbers: made
+  // first, in run order, they are the list that filtering every text gave.)
+  const withDigits: ChartText[] = [];
+  runs.forEach((r, i) => {
+    if (/\d/.test(r.text) && TICK_CHARS.test(r.text)) withDigits.push({ i, box: r.bbox, text: r.text.trim(), size: r.fontSize });
+  });
+  const numeric = withDigits.filter(outside).flatMap(splitNumbers).filter((t) => tickNumber(t.text) !== null);
   if (numeric.length < 6) return [];
-  const texts = all.filter(outside);
+  const texts = chartTexts(runs).filter(outside);
   const em = medianSize(texts);
   const nums = numeric.filter((t) => t.box.width < 6 * em);
   if (nums.length < 6) return [];

@@ -49,8 +49,15 @@ export function contains(outer: BBox, inner: BBox, pad = 0): boolean {
   return cx(inner) >= outer.left - pad && cx(inner) <= right(outer) + pad && cy(inner) >= outer.top - pad && cy(inner) <= bottom(outer) + pad;
 }
 
+/**
+ * The only characters a tick label (or a run of them) can hold: digits, signs, separators,
+ * currency and percent signs, spaces (what tickNumber keeps, removes or turns into '-').
+ */
+export const TICK_CHARS = /^[\d\s.,\-$€£%\u2212\u2013]*$/;
+
 /** A tick label's number: "1,200", "40%", "$3.5", "−2" (null when the text is not one number). */
 export function tickNumber(text: string): number | null {
+  if (!TICK_CHARS.test(text)) return null; // (a letter or any other sign: prose, most texts of a page)
   const t = text.trim().replace(/[\u2212\u2013]/g, '-').replace(/[$€£%\s]/g, '').replace(/,(?=\d{3}\b)/g, '');
   if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
   return Number(t);

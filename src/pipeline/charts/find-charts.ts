@@ -6,8 +6,8 @@
  * read but framed by their axes' numbers are Pictures without data.
  */
 import type { BBox } from '../../model/document.js';
-import type { PageContent, TextRun } from '../../model/page.js';
-import { type ChartData, chartTexts, contains, medianSize, union } from './chart-geometry.js';
+import type { PageContent, TextRun, VectorShape } from '../../model/page.js';
+import { type ChartData, chartTexts, contains, medianSize, tickNumber, union } from './chart-geometry.js';
 import { axisTitles, findChartFrames } from './chart-frame.js';
 import { findBarCharts } from './read-bar-chart.js';
 import { findLineCharts } from './read-line-chart.js';
@@ -29,12 +29,16 @@ export function findCharts(content: PageContent, runs: readonly TextRun[], exclu
   const add = (found: FoundChart[]) => {
     for (const r of found) if (!out.some((o) => overlaps(o.box, r.box))) out.push(r);
   };
+  // Bars and lines are read off a value axis of three tick numbers or more, a pie from two
+  // filled slices or more: pages short of either (most prose) skip those searches, whose
+  // results would be empty (cheap counts, and code a pool worker then never compiles).
+  const axis = hasTickNumbers(runs, 3);
   // Past a few thousand rectangles (maps, dense shaded tables) the quadratic bar search is not run.
-  if (content.rects.length >= 2 && content.rects.length <= MAX_RECTS) add(findBarCharts(content.rects, shapes, runs, exclude));
+  if (axis && content.rects.length >= 2 && content.rects.length <= MAX_RECTS) add(findBarCharts(content.rects, shapes, runs, exclude));
   if (shapes.length >= 1) {
     const taken = [...exclude, ...out.map((o) => o.box)];
-    add(findPieCharts(shapes, runs, taken));
-    add(findLineCharts(shapes, runs, [...taken, ...out.map((o) => o.box)]));
+    if (countSliceShapes(shapes, 2) >= 2) add(findPieCharts(shapes, runs, taken));
+    if (axis) add(findLineCharts(shapes, runs, [...taken, ...out.map((o) => o.box)]));
   }
   // Read charts take in their axis titles too.
   if (out.length) {
@@ -49,6 +53,20 @@ export function findCharts(content: PageContent, runs: readonly TextRun[], exclu
   // Charts not read (scatter plots, curves with markers, raster plots): framed by their axes' labels.
   add(findChartFrames(content, runs, [...exclude, ...out.map((o) => o.box)]).map((f) => ({ chart: null, ...f })));
   return out;
+}
+
+/** At least `min` runs are one number each (tickNumber: what findValueAxis takes for a tick). */
+function hasTickNumbers(runs: readonly TextRun[], min: number): boolean {
+  let n = 0;
+  for (const r of runs) if (tickNumber(r.text) !== null && ++n >= min) return true;
+  return false;
+}
+
+/** Filled closed shapes with a curve (readSlice's first test), counted up to `max`. */
+function countSliceShapes(shapes: readonly VectorShape[], max: number): number {
+  let n = 0;
+  for (const s of shapes) if (s.fill && s.closed && s.curve.some(Boolean) && ++n >= max) break;
+  return n;
 }
 
 function overlaps(a: BBox, b: BBox): boolean {

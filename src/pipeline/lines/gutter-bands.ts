@@ -12,6 +12,9 @@
  * and takes 74 ms so (the pre-wave findGutters: 62 ms); the gutters found are identical (also
  * on the first pages of 150 corpus PDFs: README of this folder).
  *
+ * Before the per-point search, a count of run starts and ends (sidesCanFill) tells whether any
+ * gap could have filled sides at all; on prose it cannot, and the search is skipped.
+ *
  * Per-run values live in typed arrays (starts and ends are whole points in [0, n)); per-point
  * arrays come from scratch buffers reused from call to call (callers never nest).
  */
@@ -196,6 +199,8 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
   fillSpans(runs, x0, n, spans);
   fillBands(spans, n, points);
   const max = fillCover(spans, n, points.cover);
+  const minWidth = Math.max(rules.minGutter, rules.minGutterEm * em);
+  if (!sidesCanFill(spans, Math.max(rules.minSideShare * max, sideMin), minWidth, order)) return { gutters: [], maxCover: max, em };
   const low = Math.max(1, 0.06 * max);
   // A band must be a real stretch of columns, not one short line that happens to end left of x.
   let textTop = Infinity;
@@ -206,7 +211,6 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
   }
   const minBand = Math.max(rules.minBandShare * (textBottom - textTop), rules.minBandLines * em);
   markOpen(spans, n, points, low, minBand, order, firstAt, open);
-  const minWidth = Math.max(rules.minGutter, rules.minGutterEm * em);
   const gutters: ColumnGutter[] = [];
   let i = 0;
   while (i < n) {
@@ -223,6 +227,27 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
     i = j;
   }
   return { gutters, maxCover: max, em };
+}
+
+/**
+ * Whether any gap could pass acceptGap, by counting alone: a gutter [i, j) needs `fill` rows
+ * (so at least ⌈fill⌉ runs) ending at or before i and as many starting at or after j, with
+ * j − i ≥ minWidth. So the ⌈fill⌉-th largest start must lie minWidth beyond the ⌈fill⌉-th
+ * smallest end. On a page or stretch of prose, whose lines all start at one margin, it never
+ * does, and the per-point band search (fillBands, markOpen) is skipped: it would find nothing.
+ * `scratch` (length m at least) is overwritten.
+ */
+function sidesCanFill(s: Spans, fill: number, minWidth: number, scratch: Int32Array): boolean {
+  if (!(fill > 0)) return true; // (no side minimum: an empty side would do)
+  const k = Math.ceil(fill);
+  if (s.m < 2 * k) return false;
+  const v = scratch.subarray(0, s.m);
+  v.set(s.a);
+  v.sort();
+  const kthLargestStart = v[s.m - k]!;
+  v.set(s.b);
+  v.sort();
+  return kthLargestStart - v[k - 1]! >= minWidth;
 }
 
 /**
