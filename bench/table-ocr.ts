@@ -22,14 +22,9 @@ import { ocrTableCells, type CellOcrStats } from '../src/pipeline/tables/cell-oc
 import { getOcrEngine } from '../src/engines/ocr/factory.js';
 import type { TableGrid } from '../src/model/table.js';
 import type { BBox } from '../src/model/document.js';
+import { RULED_TABLE_PAGES } from './lib/ruled-table-pages.js';
 
-const CASES: Array<[string, number]> = [
-  ['tables/tabula-java/src/test/resources/technology/tabula/icdar2013-dataset/competition-dataset-us/us-030.pdf', 2],
-  ['tables/camelot/tests/files/twotables_2.pdf', 1],
-  ['tables/camelot/tests/files/row_span_1.pdf', 1],
-  ['tables/camelot/tests/files/column_span_2.pdf', 1],
-  ['tables/camelot/tests/files/table_region.pdf', 1],
-];
+const CASES = RULED_TABLE_PAGES;
 const DPI = 300;
 
 function lev(a: string, b: string): number {

@@ -15,32 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createEngine } from '../src/index.js';
 import { corpusPath, hasCorpus } from './lib/corpus.js';
+import { cellsFound as found } from './lib/tables-metrics.js';
+import { RULED_TABLE_PAGES } from './lib/ruled-table-pages.js';
 
-const CASES: Array<[string, number]> = [
-  ['tables/tabula-java/src/test/resources/technology/tabula/icdar2013-dataset/competition-dataset-us/us-030.pdf', 2],
-  ['tables/camelot/tests/files/twotables_2.pdf', 1],
-  ['tables/camelot/tests/files/row_span_1.pdf', 1],
-  ['tables/camelot/tests/files/column_span_2.pdf', 1],
-  ['tables/camelot/tests/files/table_region.pdf', 1],
-];
+const CASES = RULED_TABLE_PAGES;
 const OPTION = { segment_processing: { Table: { use_table_ocr: true } } };
-const norm = (s: string) => s.replace(/\s+/g, '');
-
-function found(truth: string[], got: string[]): { hit: number; cells: number } {
-  const pool = new Map<string, number>();
-  for (const c of got.map(norm)) pool.set(c, (pool.get(c) ?? 0) + 1);
-  const want = truth.map(norm).filter((c) => c !== '');
-  let hit = 0;
-  for (const c of want) {
-    const n = pool.get(c) ?? 0;
-    if (n > 0) {
-      hit++;
-      pool.set(c, n - 1);
-    }
-  }
-  return { hit, cells: want.length };
-}
-
 if (!hasCorpus) {
   console.log('corpus not found: nothing to measure');
   process.exit(0);

@@ -191,3 +191,23 @@ export function cellOverlap(expected: readonly (readonly string[])[], got: reado
   expected.forEach((r, i) => r.forEach((c, k) => c && got[i]?.[k] === c && correct++));
   return { correct, expected: e, got: g };
 }
+
+/**
+ * Cells of `truth` (non-empty, whitespace ignored) found text for text among `got`'s cells,
+ * each of `got` used once: how many of a table's cells a reading recovered, whatever the grid.
+ */
+export function cellsFound(truth: readonly string[], got: readonly string[]): { hit: number; cells: number } {
+  const norm = (s: string) => s.replace(/\s+/g, '');
+  const pool = new Map<string, number>();
+  for (const c of got.map(norm)) pool.set(c, (pool.get(c) ?? 0) + 1);
+  const want = truth.map(norm).filter((c) => c !== '');
+  let hit = 0;
+  for (const c of want) {
+    const n = pool.get(c) ?? 0;
+    if (n > 0) {
+      hit++;
+      pool.set(c, n - 1);
+    }
+  }
+  return { hit, cells: want.length };
+}
