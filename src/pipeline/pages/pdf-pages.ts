@@ -179,10 +179,13 @@ async function analyzeTextPage(page: PDFPageProxy, content: PageContent, task: A
  * Empties the lines' word lists (the bulk of a layout: a box per word) once the page's
  * analysis, layout fusion and crops no longer need them. A block with a linked or struck
  * word keeps its words: render/inline-marks.ts places the marks by walking all of them.
+ * Each line keeps its first two words: the document stage reads them to tell a footnote's
+ * raised mark from its text (pipeline/classify/footnotes.ts), so a lean parse types and
+ * splits notes as a full one does.
  */
 export function dropWordLists(layout: PageLayout): void {
   for (const b of layout.blocks) {
     if (b.lines.some((l) => l.words.some((w) => w.hyperlink || w.strikethrough))) continue;
-    for (const l of b.lines) l.words = [];
+    for (const l of b.lines) if (l.words.length > 2) l.words = l.words.slice(0, 2);
   }
 }
