@@ -54,9 +54,13 @@ describe('OCR pages: numbered headings', () => {
     const sentence = block(['2.1. The samples were dried.'], 50, 200, 'Text', 0.45);
     const sure = block(['4.2. Results from the second run'], 50, 300, 'Text', 0.75);
     const rest = [block(PARAGRAPH, 50, 224, 'Text', 0.8), block(PARAGRAPH, 50, 324, 'Text', 0.8)];
-    const layout = page([...items, sentence, ...rest, sure]);
+    // A receipt's rows: a quantity and a price, and its last row in the bottom margin.
+    const receipt = [block(['2 Coffee Latte 4.50'], 330, 400, 'Text', 0.45), block(['1. Croissant Butter 2.10'], 330, 440, 'Text', 0.45), block(PARAGRAPH.slice(0, 1), 330, 470, 'Text', 0.45)];
+    const lastRow = block(['TOTAL 25'], 330, 760, 'Text', 0.45);
+    const layout = page([...items, sentence, ...rest, sure, ...receipt, lastRow]);
     classifyDocument([layout]);
     expect(layout.blocks.filter((b) => b.type === 'SectionHeader')).toEqual([]);
+    expect(typeOf(layout, 'TOTAL')).toBe('Text');
     expect(typeOf(layout, '2. Feed')).toBe('ListItem');
 
     const textLayer = page([block(['2.1. Chemicals and reagents'], 50, 100, 'Text', 0.45), block(PARAGRAPH, 50, 124, 'Text', 0.8)], 'text');

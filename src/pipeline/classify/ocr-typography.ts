@@ -9,11 +9,14 @@
  *   ("12 Neurocrine Biosciences …", "Annual report | 7") or the publisher's imprint (©, DOI,
  *   ISSN, "all rights reserved", a URL). The model calls such lines Footnote or Caption at
  *   scores under 0.6, and the text-layer rules skip them (they only reopen untyped blocks).
+ *   A folio counts only on a line the model took for small print (Footnote, Caption): a
+ *   receipt's last row "TOTAL 25" is not a footer.
  * - A section heading is a one-line block opening with a section number ("2.1. Chemicals",
  *   "3.4, Adsorption kinetics": OCR reads the dots as commas) followed by a capitalised
- *   title, short and without closing punctuation, with text under it. A lone "N." opener is
- *   a heading only when the blocks beside it in its column are not numbered items too (a
- *   numbered list is a list). The model types these Text or ListItem at scores under 0.6.
+ *   title, short, without closing punctuation or further digits (a receipt's "2 Latte 4.50",
+ *   a contents entry's page), with text under it. A lone number needs its dot ("1. Intro"),
+ *   and is a heading only when the blocks beside it in its column are not numbered items too
+ *   (a numbered list is a list). The model types these Text or ListItem at scores under 0.6.
  *
  * Both yield to the model where it is sure (a type it confirmed at 0.6 or more), and run only
  * on OCR pages: born-digital pages keep their fonts' evidence.
@@ -53,7 +56,8 @@ function markOcrFooters(p: PageLayout): void {
     if (!lowest) continue;
     const text = blockText(b);
     if (countWords(text) > 25) continue;
-    const folio = b.lines.length === 1 && countWords(text) <= 12 && FOLIO.test(text);
+    // A folio line the model took for small print (a note or a caption), not a receipt's last row ("TOTAL 25").
+    const folio = (b.type === 'Footnote' || b.type === 'Caption') && b.lines.length === 1 && countWords(text) <= 12 && FOLIO.test(text);
     if (folio || IMPRINT.test(text)) retype(b, 'PageFooter');
   }
 }
@@ -73,9 +77,13 @@ function markOcrNumberedHeadings(p: PageLayout): void {
     if (!m) continue;
     const n = countWords(text);
     if (n < 2 || n > 10 || /[.,;:]$/.test(text) || !/\p{L}{3}/u.test(text)) continue;
+    // A title is words: digits after the number are a quantity and a price, or a contents entry's page.
+    if (/\d/.test(text.slice(m[0].length - 1))) continue;
     // A heading introduces text below it.
     if (!p.blocks.some((o) => o !== b && o.kind === 'text' && o.bbox.top >= bottomOf(b) - 1 && overlapsX(o, b))) continue;
     const depth = m[1]!.split(/[.,]/).filter((s) => s.trim()).length;
+    // A lone number is a section's only with its dot ("1. Introduction"; "1 Burger" is a receipt's row).
+    if (depth === 1 && !/^\s*\d{1,2}[.,]/.test(text)) continue;
     if (depth === 1 && neighbours(p, b).some((o) => SECTION_NUMBER.test(blockText(o)) || /^\s*\d{1,2}[.)]\s/.test(blockText(o)))) continue;
     retype(b, 'SectionHeader', Math.min(5, depth));
   }
