@@ -12,6 +12,7 @@ import { titleAboveAuthors } from './title-authors.js';
 import { markEquationNumbers } from './equation-numbers.js';
 import { markFootnotes } from './footnotes.js';
 import { extendFurnitureRows, extendHeadingStyle } from './heading-style.js';
+import { markOcrTypography } from './ocr-typography.js';
 
 const MARGIN = 0.13; // share of page height that counts as top/bottom margin
 const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
@@ -174,4 +175,5 @@ export function classifyDocument(pages: readonly PageLayout[]): void {
     }
   }
   settleModelConfidence(pages);
+  markOcrTypography(pages);
 }
