@@ -8,6 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { averagePrecision, type ScoredBox } from './detection-ap.js';
 import type { CommonClass, GtPage } from './layout-gt.js';
+import { bagOfWords } from './text-metrics.js';
 import { openPdf } from '../../src/formats/pdf/open-document.js';
 import { renderPdfPage } from '../../src/formats/pdf/render-page.js';
 
@@ -63,16 +64,6 @@ export function wordsOf(text: string): string[] {
 
 /** Share of the ground truth's words (as a multiset) found in the segments' text. */
 export function wordRecall(gtWords: readonly string[], segs: readonly Seg[]): { found: number; total: number } {
-  const have = new Map<string, number>();
-  for (const w of wordsOf(segs.map((s) => s.content).join(' '))) have.set(w, (have.get(w) ?? 0) + 1);
-  let found = 0;
   const want = wordsOf(gtWords.join(' '));
-  for (const w of want) {
-    const n = have.get(w) ?? 0;
-    if (n > 0) {
-      found++;
-      have.set(w, n - 1);
-    }
-  }
-  return { found, total: want.length };
+  return { found: bagOfWords(wordsOf(segs.map((s) => s.content).join(' ')), want).tp, total: want.length };
 }

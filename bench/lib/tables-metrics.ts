@@ -11,6 +11,7 @@
 import { iou, type BBox } from '../../src/model/document.js';
 import type { TableGrid } from '../../src/model/table.js';
 import type { TableLine } from '../../src/pipeline/tables/grid-builder.js';
+import { bagOfWords } from './text-metrics.js';
 
 export interface SpanCell {
   r0: number;
@@ -198,16 +199,6 @@ export function cellOverlap(expected: readonly (readonly string[])[], got: reado
  */
 export function cellsFound(truth: readonly string[], got: readonly string[]): { hit: number; cells: number } {
   const norm = (s: string) => s.replace(/\s+/g, '');
-  const pool = new Map<string, number>();
-  for (const c of got.map(norm)) pool.set(c, (pool.get(c) ?? 0) + 1);
   const want = truth.map(norm).filter((c) => c !== '');
-  let hit = 0;
-  for (const c of want) {
-    const n = pool.get(c) ?? 0;
-    if (n > 0) {
-      hit++;
-      pool.set(c, n - 1);
-    }
-  }
-  return { hit, cells: want.length };
+  return { hit: bagOfWords(got.map(norm), want).tp, cells: want.length };
 }
