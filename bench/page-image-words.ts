@@ -26,7 +26,7 @@
  * `--cli` also scores the `tesseract` CLI's text of the same image files (cached in
  * bench/.cache/page-words-cli/), as the reference of what OCR alone reads.
  *
- * Run: npx tsx bench/page-image-words.ts [--datasets cvat,doclaynet,docbank,tesseract,tesseract.js,sroie] [--missed N] [--cli] [--per-page]
+ * Run: npx tsx bench/page-image-words.ts [--datasets cvat,doclaynet,docbank,tesseract,tesseract.js,sroie] [--missed N] [--cli] [--per-page] [--glued]
  * Parse outputs are cached in bench/.cache/layout-parse/ (shared with bench/layout-eval-parse.ts,
  * same keys; delete it after changing the pipeline).
  */
@@ -50,6 +50,7 @@ const missedShown = args.includes('--missed') ? Number(args[args.indexOf('--miss
 const CACHE = path.resolve('bench/.cache/layout-parse');
 const withCli = args.includes('--cli');
 const perPage = args.includes('--per-page');
+const showGlued = args.includes('--glued');
 const CLI_CACHE = path.resolve('bench/.cache/page-words-cli');
 if (withCli) fs.mkdirSync(CLI_CACHE, { recursive: true });
 fs.mkdirSync(CACHE, { recursive: true });
@@ -199,7 +200,10 @@ function score(truth: TruthWord[], text: string, d: { found: number; total: numb
     d.missed.set(w.n, (d.missed.get(w.n) ?? 0) + 1);
     const next = want[i + 1]?.n;
     const prev = want[i - 1]?.n;
-    if ((next && all.has(w.n + next)) || (prev && all.has(prev + w.n))) d.loss.glued++;
+    if ((next && all.has(w.n + next)) || (prev && all.has(prev + w.n))) {
+      d.loss.glued++;
+      if (showGlued) console.log(`      glued: ${next && all.has(w.n + next) ? `${w.n}+${next}` : `${prev}+${w.n}`}`);
+    }
     else if (pairs.has(w.n)) d.loss.split++;
     else if (w.small) d.loss.small++;
     else if (/\d/.test(w.n)) d.loss.numeric++;
