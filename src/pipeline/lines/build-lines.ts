@@ -134,7 +134,7 @@ function isLeader(text: string): boolean {
 
 /** Han, kana, CJK punctuation and full-width forms: written without spaces between words. */
 const UNSPACED = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
-function unspacedJoin(before: string, after: string): boolean {
+export function unspacedJoin(before: string, after: string): boolean {
   return before.length > 0 && after.length > 0 && UNSPACED.test(before[before.length - 1]!) && UNSPACED.test(after[0]!);
 }
 

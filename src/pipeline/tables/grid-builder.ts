@@ -315,7 +315,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   const dropCols = new Set([...Array(nCols).keys()].filter((c) => emptyCol(c) && xs[c + 1]! - xs[c]! < 0.8 * fontSize));
   const dropRows = new Set([...Array(nRows).keys()].filter((r) => emptyRow(r) && rowEdges[r + 1]! - rowEdges[r]! < 0.5 * fontSize));
   if (dropCols.size >= nCols || dropRows.size >= nRows) return undefined;
-  const pruned = dropLines(rects, nRows, nCols, dropRows, dropCols);
+  const pruned = dropLines(rects, nRows, nCols, dropRows, dropCols, cellPieces);
   const keptCols = [...Array(nCols).keys()].filter((c) => !dropCols.has(c));
   const colMap = (c: number) => {
     const k = keptCols.findIndex((x) => x >= c);

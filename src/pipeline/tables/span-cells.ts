@@ -42,8 +42,12 @@ export function spanCells(rows: number, cols: number, sepRight: boolean[][], sep
   return out;
 }
 
-/** Drop grid columns (or rows) from a cell labelling and rebuild the rectangles. */
-export function dropLines(cells: readonly SpanRect[], rows: number, cols: number, dropRows: ReadonlySet<number>, dropCols: ReadonlySet<number>): { cells: Array<SpanRect & { source: number }>; rows: number; cols: number } {
+/**
+ * Drop grid columns (or rows) from a cell labelling and rebuild the rectangles. With
+ * `contents` (per cell, index-aligned with `cells`), a cell left with no kept column or row
+ * hands its contents to the kept cell at its place (adoptOrphanPieces).
+ */
+export function dropLines<P>(cells: readonly SpanRect[], rows: number, cols: number, dropRows: ReadonlySet<number>, dropCols: ReadonlySet<number>, contents?: P[][]): { cells: Array<SpanRect & { source: number }>; rows: number; cols: number } {
   const label: number[][] = Array.from({ length: rows }, () => Array<number>(cols).fill(-1));
   cells.forEach((cell, i) => {
     for (let r = cell.row; r < cell.row + cell.rowSpan; r++) for (let c = cell.col; c < cell.col + cell.colSpan; c++) label[r]![c] = i;
@@ -66,5 +70,34 @@ export function dropLines(cells: readonly SpanRect[], rows: number, cols: number
   );
   const out = [...box].map(([source, b]) => ({ row: b.r0, col: b.c0, rowSpan: b.r1 - b.r0 + 1, colSpan: b.c1 - b.c0 + 1, source }));
   out.sort((a, b) => a.row - b.row || a.col - b.col);
+  if (contents) adoptOrphanPieces(cells, contents, out, keptRows, keptCols);
   return { cells: out, rows: keptRows.length, cols: keptCols.length };
+}
+
+/**
+ * A spanning cell counts as "empty" for each column (row) it spans, so a cell holding text
+ * can lie wholly in thin columns or rows that are dropped, and no cell is left to hold its
+ * text (an OCR receipt lost "TDO1167104", "MODELLING KIDDY FISH" and 10 more words this way).
+ * Such a cell's pieces join the kept cell at its place (the next kept column and row, as the
+ * dropped space goes to the right), so the structure stays what it was and no text is lost.
+ */
+function adoptOrphanPieces<P>(
+  rects: readonly { row: number; col: number }[],
+  cellPieces: P[][],
+  kept: ReadonlyArray<{ row: number; col: number; rowSpan: number; colSpan: number; source: number }>,
+  keptRows: readonly number[],
+  keptCols: readonly number[],
+): void {
+  const alive = new Set(kept.map((c) => c.source));
+  const at = (all: readonly number[], x: number) => {
+    const k = all.findIndex((v) => v >= x);
+    return k < 0 ? all.length - 1 : k;
+  };
+  rects.forEach((rc, i) => {
+    if (alive.has(i) || cellPieces[i]!.length === 0) return;
+    const r = at(keptRows, rc.row);
+    const c = at(keptCols, rc.col);
+    const host = kept.find((k) => r >= k.row && r < k.row + k.rowSpan && c >= k.col && c < k.col + k.colSpan);
+    if (host) cellPieces[host.source] = [...cellPieces[host.source]!, ...cellPieces[i]!];
+  });
 }

@@ -7,6 +7,7 @@
  * - lines: pieces sharing a baseline band (sub- and superscripts join their line).
  * - chunks: the pieces of a line split wherever the horizontal gap is wide: candidate cells.
  */
+import { unspacedJoin } from '../lines/build-lines.js';
 import type { TextRun } from '../../model/page.js';
 import { isSpace } from '../count-words.js';
 
@@ -20,6 +21,8 @@ export interface Piece {
   bold: boolean;
   /** Index of the run it came from (in the caller's run array). */
   run: number;
+  /** From an OCR word: apart from the next run's piece whatever the boxes say (joinPieces). */
+  ocr?: boolean;
 }
 
 export interface TextLine {
@@ -60,7 +63,7 @@ export function runPieces(run: TextRun, index: number): Piece[] {
     if (i >= n) break;
     let j = i + 1;
     while (j < n && !isSpace(text.charCodeAt(j))) j++;
-    out.push({ text: text.slice(i, j), x0: x0 + (w * i) / n, x1: x0 + (w * j) / n, top, bottom, size: run.fontSize, bold: run.bold, run: index });
+    out.push({ text: text.slice(i, j), x0: x0 + (w * i) / n, x1: x0 + (w * j) / n, top, bottom, size: run.fontSize, bold: run.bold, run: index, ...(run.source === 'ocr' ? { ocr: true } : {}) });
     i = j;
   }
   if (out.length === 1) Object.assign(out[0]!, { x0, x1: x0 + w });
@@ -203,14 +206,23 @@ export function lineChunks(line: TextLine, gapEm = CHUNK_GAP_EM): Chunk[] {
   return out;
 }
 
-/** Pieces of one line, left to right, joined with spaces where they leave a gap. */
+/**
+ * Pieces of one line, left to right, joined with spaces where they leave a gap. Two OCR words
+ * are two words the engine read apart: a space whatever their boxes say (as build-lines.ts
+ * joins them), except between CJK words. A box taller than its line (a word read across two
+ * lines) made the gap test glue "Springand fall pollens andperennial" in an OCR table's cell.
+ */
 export function joinPieces(pieces: readonly Piece[]): string {
   let text = '';
   let right = -Infinity;
+  let prev: Piece | undefined;
   for (const p of pieces) {
-    if (text && p.x0 - right > 0.12 * p.size && !/\s$/.test(text)) text += ' ';
+    const ocrPair = prev !== undefined && p.ocr === true && prev.ocr === true && prev.run !== p.run;
+    const apart = ocrPair ? !unspacedJoin(text, p.text) : p.x0 - right > 0.12 * p.size;
+    if (text && apart && !/\s$/.test(text)) text += ' ';
     text += p.text;
     right = Math.max(right, p.x1);
+    prev = p;
   }
   return text.trim();
 }

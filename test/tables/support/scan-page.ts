@@ -32,7 +32,7 @@ export async function bornAndScanned(file: string, pageNumber: number): Promise<
         confidence: 0.9,
       })),
     );
-    const scanned = detectScannedTables({ words, raster: { width: grey.width, height: grey.height, data: grey.data, dpi: SCAN_DPI } });
+    const scanned = detectScannedTables({ words: asOcrWords(words), raster: { width: grey.width, height: grey.height, data: grey.data, dpi: SCAN_DPI } });
     return { born: detectTables(content), scanned, scale: s };
   } finally {
     await doc.destroy();
@@ -49,4 +49,24 @@ export function sameCellShare(a: DetectedTable, b: DetectedTable): number {
 
 export function shape(t: DetectedTable): string {
   return `${t.grid.rowCount}x${t.grid.colCount}:${t.grid.cells.map((c) => `${c.row},${c.col},${c.rowSpan},${c.colSpan}`).join(';')}`;
+}
+
+/**
+ * OCR reads words, not a text layer's fragments: pieces of consecutive runs that touch on a
+ * line (a kerned or re-encoded word drawn in several runs) are one word, as tesseract gives it
+ * (tables join two OCR words with a space whatever their boxes say).
+ */
+function asOcrWords(words: TextRun[]): TextRun[] {
+  const out: TextRun[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    const gap = prev ? w.bbox.left - (prev.bbox.left + prev.bbox.width) : Infinity;
+    if (prev && Math.abs(w.bbox.top - prev.bbox.top) < 0.3 * w.bbox.height && gap >= -0.5 && gap <= 0.12 * w.fontSize) {
+      const right = Math.max(prev.bbox.left + prev.bbox.width, w.bbox.left + w.bbox.width);
+      const bottom = Math.max(prev.bbox.top + prev.bbox.height, w.bbox.top + w.bbox.height);
+      const top = Math.min(prev.bbox.top, w.bbox.top);
+      out[out.length - 1] = { ...prev, text: prev.text + w.text, bbox: { left: prev.bbox.left, top, width: right - prev.bbox.left, height: bottom - top } };
+    } else out.push(w);
+  }
+  return out;
 }
