@@ -6,13 +6,18 @@
  * segments (type, page, text, box, confidence) compared. Also prints the process CPU of
  * each (all threads; one worker), which is where the saving shows.
  *
- *   npx tsx bench/scan-image-identity.ts [--pages N] [--max-mb M]
+ *   npx tsx bench/scan-image-identity.ts [--pages N] [--max-mb M] [--generated-only]
  *
- * Pages 1..N of each file (default 2), files up to M MB (default 8).
+ * Pages 1..N of each file (default 2), files up to M MB (default 8). The corpus's scans are
+ * nearly all 1-bit JBIG2 or CCITT pages, which keep the rendering; so two PDFs made here
+ * from linn.png (2550×3300, 300 ppi) are added, which do take the page's own image: the
+ * page as pdf-lib embeds a PNG (Flate, DeviceRGB) and as a JPEG (quality 90).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { corpusPath, hasCorpus } from './lib/corpus.js';
 
 if (!hasCorpus) {
@@ -20,11 +25,26 @@ if (!hasCorpus) {
   process.exit(1);
 }
 const args = process.argv.slice(2);
+const onlyGenerated = args.includes('--generated-only');
 const arg = (name: string, dflt: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);
 const pages = arg('--pages', 2);
 const maxMb = arg('--max-mb', 8);
 const dir = corpusPath('ocr/OCRmyPDF/tests/resources');
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.pdf') && fs.statSync(path.join(dir, f)).size <= maxMb * 1e6).sort();
+const files = fs.readdirSync(dir).filter((f) => f.endsWith('.pdf') && fs.statSync(path.join(dir, f)).size <= maxMb * 1e6).sort().map((f) => path.join(dir, f));
+
+/** linn.png placed on a page at 300 ppi, as PNG (Flate) or JPEG. */
+async function generated(kind: 'png' | 'jpeg'): Promise<string> {
+  const png = fs.readFileSync(path.join(dir, 'linn.png'));
+  const doc = await PDFDocument.create();
+  const img = kind === 'png' ? await doc.embedPng(png) : await doc.embedJpg(await sharp(png).jpeg({ quality: 90 }).toBuffer());
+  const page = doc.addPage([(img.width * 72) / 300, (img.height * 72) / 300]);
+  page.drawImage(img, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scan-id-gen-')), `linn-${kind}.pdf`);
+  fs.writeFileSync(out, await doc.save());
+  return out;
+}
+if (onlyGenerated) files.length = 0;
+files.push(await generated('png'), await generated('jpeg'));
 
 const cpuMs = () => {
   const c = process.cpuUsage();
@@ -54,8 +74,8 @@ let same = 0;
 let differ = 0;
 let cpuRender = 0;
 let cpuImage = 0;
-for (const f of files) {
-  const file = path.join(dir, f);
+for (const file of files) {
+  const f = path.basename(file);
   // Alternating order per file, so neither mode always runs first.
   const order = (same + differ) % 2 === 0 ? (['render', 'image'] as const) : (['image', 'render'] as const);
   const out: Partial<Record<'render' | 'image', Awaited<ReturnType<typeof parse>>>> = {};
@@ -73,4 +93,4 @@ for (const f of files) {
     console.log(`   first difference at segment ${i}:\n   render ${JSON.stringify(a.segs[i])}\n   image  ${JSON.stringify(b.segs[i])}`);
   }
 }
-console.log(`\n${files.length} files, pages 1-${pages}: ${same} same, ${differ} different; CPU render ${(cpuRender / 1000).toFixed(1)} s, own image ${(cpuImage / 1000).toFixed(1)} s; load avg ${os.loadavg()[0]!.toFixed(2)}`);
+console.log(`\n${files.length} files (${files.length - 2} corpus, 2 generated), pages 1-${pages}: ${same} same, ${differ} different; CPU render ${(cpuRender / 1000).toFixed(1)} s, own image ${(cpuImage / 1000).toFixed(1)} s; load avg ${os.loadavg()[0]!.toFixed(2)}`);
