@@ -13,6 +13,7 @@ import { saveCodeCache } from '../../formats/pdf/bundle-script.js';
 import type { PageContent } from '../../model/page.js';
 import { renderPdfPage, renderPdfRegion, type RenderedPage } from '../../formats/pdf/render-page.js';
 import { cropPage, layoutOcrPage, needsOcr, ocrContent, ocrRenderPlan, scanLayerContradicted, warmOcrEngine, LAYER_REPLACED, type OcrOutcome, type OcrRenderPlan, type OcrSettings } from './page-ocr.js';
+import { ocrPageRaster, type PageRaster } from './scan-raster.js';
 import { transferColours } from '../text-marks/transfer-colours.js';
 import { applyLayoutModel, modelRunsOn, type LayoutStageSettings } from '../layout-fusion/apply-layout-model.js';
 import { readFormWidgets } from '../../formats/pdf/form-widgets.js';
@@ -106,7 +107,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
     };
     try {
       const page = await doc.getPage(n);
-      let rendered: RenderedPage;
+      let rendered: PageRaster;
       let content: PageContent;
       let plan: OcrRenderPlan;
       let checked: RenderedPage | null = null;
@@ -123,7 +124,7 @@ export async function analyzePdfPages(task: AnalyzePagesTask): Promise<PageLayou
         }
         warmOcrEngine(task.ocr); // the engine starts while the page renders
         plan = ocrRenderPlan(content, task.ocr.highResolution);
-        rendered = checked ?? (await renderPdfPage(page, plan.dpi));
+        rendered = checked ?? (await ocrPageRaster(page, content, plan.dpi, task));
         // A first look at a lower resolution keeps the page open for a sharper rendering.
         keepPage = plan.sharperDpi !== undefined;
       } finally {
