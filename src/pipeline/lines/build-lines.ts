@@ -11,10 +11,13 @@ import { nonSpaceLength } from '../count-words.js';
 import { visualToLogical } from './bidi.js';
 import { findColumnGutters } from './gutters.js';
 import { engineRows } from './engine-lines.js';
+import { attachScripts } from './attach-scripts.js';
 import { byDirection } from './rotation.js';
 
 /** Gap (in font sizes) above which two runs on one baseline belong to different lines. */
 const SPLIT_GAP_EM = 2;
+/** Horizontal gap (in font sizes) across which a smaller run may still be a script of a larger one. */
+const SCRIPT_REACH_EM = 0.8;
 /** Gap (in font sizes) above which a space is inserted between runs. */
 const SPACE_GAP_EM = 0.12;
 
@@ -38,16 +41,39 @@ function overlapShare(aTop: number, aBottom: number, bTop: number, bBottom: numb
   return inter / minH;
 }
 
-/** Sub- and superscripts: a smaller run whose centre lies within the larger run's band. */
-function scriptOf(row: Row, run: TextRun): boolean {
-  const small = run.fontSize < row.size ? run.fontSize : row.size;
-  const large = run.fontSize < row.size ? row.size : run.fontSize;
-  if (small < 0.5 * large || small > 0.9 * large) return false;
-  const [sTop, sBottom, lTop, lBottom] =
-    run.fontSize < row.size ? [run.bbox.top, run.bbox.top + run.bbox.height, row.top, row.bottom] : [row.top, row.bottom, run.bbox.top, run.bbox.top + run.bbox.height];
-  const centre = (sTop + sBottom) / 2;
-  const pad = 0.15 * (lBottom - lTop);
-  return centre >= lTop - pad && centre <= lBottom + pad;
+/** `small` is a sub- or superscript of `large`: 0.5-0.9 of its size, its centre within the larger run's band. */
+function scriptPair(a: TextRun, b: TextRun): boolean {
+  const [s, g] = a.fontSize < b.fontSize ? [a, b] : [b, a];
+  if (s.fontSize < 0.5 * g.fontSize || s.fontSize > 0.9 * g.fontSize) return false;
+  const centre = s.bbox.top + s.bbox.height / 2;
+  const pad = 0.15 * g.bbox.height;
+  return centre >= g.bbox.top - pad && centre <= g.bbox.top + g.bbox.height + pad;
+}
+
+/**
+ * Sub- and superscripts: a smaller run whose centre lies within the larger one's band, for
+ * some run of the row beside the new run (within `reachEm` of the larger font size
+ * horizontally: a script touches its base, and a gutter is wider). Rows are page-wide: the
+ * row's own band may be another column's line, and a footnote's line in one column is no
+ * script of a body line in the other (issue 27; see also attach-scripts.ts).
+ */
+function scriptOf(row: Row, run: TextRun, reachEm = SCRIPT_REACH_EM): boolean {
+  return row.runs.some((o) => beside(o, run, reachEm) && scriptPair(o, run));
+}
+
+/**
+ * A run of small type (a raised note mark) joins the row whose band it overlaps only where a
+ * run of that row beside it shares its line: the row's band may be set by a taller line of
+ * another column ("sensor⁴" had joined the middle column's row, "more in Section" took the
+ * note's own mark below it).
+ */
+function smallFits(row: Row, run: TextRun): boolean {
+  return row.runs.some((o) => beside(o, run, SPLIT_GAP_EM) && (overlapShare(o.bbox.top, o.bbox.top + o.bbox.height, run.bbox.top, run.bbox.top + run.bbox.height) >= 0.5 || scriptPair(o, run)));
+}
+
+function beside(o: TextRun, run: TextRun, reachEm: number): boolean {
+  const reach = reachEm * Math.max(o.fontSize, run.fontSize);
+  return run.bbox.left - (o.bbox.left + o.bbox.width) <= reach && o.bbox.left - (run.bbox.left + run.bbox.width) <= reach;
 }
 
 /** Group runs into lines. Input order does not matter; output is sorted top-to-bottom. */
@@ -63,7 +89,7 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
   // OCR runs keep the engine's lines (engine-lines.ts); text-layer runs form rows by overlap.
   const rows: Row[] = engineRows(runs, usable) ?? rowsByOverlap(sorted);
   const gutters = findColumnGutters(sorted);
-  const lines: Line[] = [];
+  const groups: TextRun[][] = [];
   for (const row of rows) {
     // Cut only at gutters whose two-sided band holds this row (a title above the columns stays whole).
     const here = gutters.filter((g) => row.bottom >= g.top && row.top <= g.bottom);
@@ -74,15 +100,16 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
     for (const r of inRow) {
       const size = Math.max(r.fontSize, cur[cur.length - 1]?.fontSize ?? 0);
       if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || (r.bbox.left > right && crossesGutter(right, r.bbox.left)))) {
-        lines.push(finishLine(cur));
+        groups.push(cur);
         cur = [];
         right = -Infinity;
       }
       cur.push(r);
       right = Math.max(right, r.bbox.left + r.bbox.width);
     }
-    if (cur.length > 0) lines.push(finishLine(cur));
+    if (cur.length > 0) groups.push(cur);
   }
+  const lines = attachScripts(groups).map(finishLine);
   return lines.filter((l) => !isLeader(l.text)).sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
 }
 
@@ -102,7 +129,7 @@ function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
     let bestShare = 0.5;
     for (const r of open) {
       const share = overlapShare(r.top, r.bottom, top, bottom);
-      if (share >= bestShare) {
+      if (share >= bestShare && (run.fontSize > 0.9 * r.size || smallFits(r, run))) {
         bestShare = share;
         best = r;
       }
@@ -130,6 +157,11 @@ function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
 const LEADER_LINE = /^[\s.·…_\-‒–—]*$/u;
 function isLeader(text: string): boolean {
   return LEADER_LINE.test(text) && text.replace(/\s+/g, '').length >= 4;
+}
+
+/** A line's first run is a note mark in smaller type (digits or a note symbol) and the next run begins with a word. */
+function leadingMark(mark: TextRun, next: TextRun): boolean {
+  return mark.fontSize <= 0.9 * next.fontSize && /^\s*[\d*†‡§¶]{1,3}\s*$/u.test(mark.text) && /^\s*\p{L}{3}/u.test(next.text);
 }
 
 /** Han, kana, CJK punctuation and full-width forms: written without spaces between words. */
@@ -161,7 +193,8 @@ function finishLine(runs: TextRun[]): Line {
     // (a skewed line's boxes overlap). Text-layer fragments are spaced by their gap.
     // Except between CJK words: those scripts put no space between words, nor does tesseract.
     const ocrPair = prev?.source === 'ocr' && r.source === 'ocr';
-    const apart = ocrPair ? !unspacedJoin(text, t) : gap > SPACE_GAP_EM * r.fontSize;
+    // A note's raised mark opening the line ("⁹Lucene …") is a word of its own (attach-scripts.ts).
+    const apart = ocrPair ? !unspacedJoin(text, t) : gap > SPACE_GAP_EM * r.fontSize || (words.length === 1 && leadingMark(prev!, r));
     if (text.length > 0 && apart && !/\s$/.test(text) && !/^\s/.test(t)) text += ' ';
     prev = r;
     text += t;
