@@ -47,9 +47,10 @@ function isMarkCandidate(runs: readonly TextRun[]): boolean {
   for (const r of runs) {
     // OCR lines are the engine's own (engine-lines.ts), scripts included: left alone.
     if (r.source !== 'text') return false;
-    n += r.text.replace(/\s+/g, '').length;
+    const t = r.text;
+    for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 32 && ++n > MAX_MARK_CHARS) return false;
   }
-  return n > 0 && n <= MAX_MARK_CHARS;
+  return n > 0;
 }
 
 /** How well `mark` sits as a script of `host`: the vertical distance of its centre from the host's, or Infinity. */
@@ -68,13 +69,19 @@ export function attachScripts(groups: TextRun[][]): TextRun[][] {
   const marks: number[] = [];
   for (let i = 0; i < groups.length; i++) if (isMarkCandidate(groups[i]!)) marks.push(i);
   if (marks.length === 0) return groups;
-  const extents = groups.map(extentOf);
+  const extents: Array<Extent | undefined> = [];
+  const extent = (i: number) => (extents[i] ??= extentOf(groups[i]!));
   const absorbed = new Set<number>();
   for (const m of marks) {
     let best = -1, bestFit = Infinity;
+    const mark = extent(m);
+    const centre = (mark.top + mark.bottom) / 2;
     for (let h = 0; h < groups.length; h++) {
       if (h === m || absorbed.has(h)) continue;
-      const f = fit(extents[m]!, extents[h]!);
+      // A group's runs share one row: its first run's band, widened by its height, bounds where a script can sit.
+      const first = groups[h]![0]!.bbox;
+      if (centre < first.top - first.height || centre > first.top + 2 * first.height) continue;
+      const f = fit(mark, extent(h));
       if (f < bestFit) {
         bestFit = f;
         best = h;

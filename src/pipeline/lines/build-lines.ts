@@ -28,6 +28,13 @@ interface Row {
   runs: TextRun[];
 }
 
+interface OverlapRow extends Row {
+  /** Least font size and the vertical span of all the row's runs (a quick test before scriptOf looks at each run). */
+  minSize: number;
+  spanTop: number;
+  spanBottom: number;
+}
+
 /**
  * How much two vertical extents share, relative to the shorter one; 0 when the overlap is
  * small relative to the taller one (a small line inside a huge glyph's descent is not on
@@ -57,8 +64,14 @@ function scriptPair(a: TextRun, b: TextRun): boolean {
  * row's own band may be another column's line, and a footnote's line in one column is no
  * script of a body line in the other (issue 27; see also attach-scripts.ts).
  */
-function scriptOf(row: Row, run: TextRun, reachEm = SCRIPT_REACH_EM): boolean {
-  return row.runs.some((o) => beside(o, run, reachEm) && scriptPair(o, run));
+function scriptOf(row: OverlapRow, run: TextRun, reachEm = SCRIPT_REACH_EM): boolean {
+  const size = run.fontSize, top = run.bbox.top, h = run.bbox.height;
+  const pad = 0.15 * (row.spanBottom - row.spanTop);
+  // The run as a script of a larger run of the row, or a larger run hosting one of the row's:
+  // impossible when no size of the row fits, or its span is too far (most calls end here).
+  const smaller = size <= 0.9 * row.size && size >= 0.5 * row.minSize && top + h / 2 >= row.spanTop - pad && top + h / 2 <= row.spanBottom + pad;
+  const larger = row.minSize <= 0.9 * size && row.size >= 0.5 * size && row.spanBottom >= top - 0.15 * h && row.spanTop <= top + 1.15 * h;
+  return (smaller || larger) && row.runs.some((o) => beside(o, run, reachEm) && scriptPair(o, run));
 }
 
 /**
@@ -67,7 +80,7 @@ function scriptOf(row: Row, run: TextRun, reachEm = SCRIPT_REACH_EM): boolean {
  * another column ("sensor⁴" had joined the middle column's row, "more in Section" took the
  * note's own mark below it).
  */
-function smallFits(row: Row, run: TextRun): boolean {
+function smallFits(row: OverlapRow, run: TextRun): boolean {
   return row.runs.some((o) => beside(o, run, SPLIT_GAP_EM) && (overlapShare(o.bbox.top, o.bbox.top + o.bbox.height, run.bbox.top, run.bbox.top + run.bbox.height) >= 0.5 || scriptPair(o, run)));
 }
 
@@ -117,15 +130,15 @@ const usable = (r: TextRun) => r.text.trim().length > 0 && r.bbox.width >= 0 && 
 
 /** Runs (sorted by vertical centre) → rows: each run joins the open row its band overlaps most. */
 function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
-  const rows: Row[] = [];
-  let open: Row[] = [];
+  const rows: OverlapRow[] = [];
+  let open: OverlapRow[] = [];
   for (const run of sorted) {
     const top = run.bbox.top;
     const bottom = top + run.bbox.height;
     const centre = top + run.bbox.height / 2;
     // Rows whose band ends above this run's centre are complete.
     if (open.length > 0) open = open.filter((r) => r.bottom >= centre - run.bbox.height);
-    let best: Row | undefined;
+    let best: OverlapRow | undefined;
     let bestShare = 0.5;
     for (const r of open) {
       const share = overlapShare(r.top, r.bottom, top, bottom);
@@ -137,11 +150,14 @@ function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
     best ??= open.find((r) => scriptOf(r, run));
     if (best) {
       best.runs.push(run);
+      if (run.fontSize < best.minSize) best.minSize = run.fontSize;
+      if (top < best.spanTop) best.spanTop = top;
+      if (bottom > best.spanBottom) best.spanBottom = bottom;
       // A body-size run adopted by a script-seeded row becomes the row's reference.
       if (run.fontSize > best.size) Object.assign(best, { top, bottom, size: run.fontSize });
     } else {
       // The row's band stays its reference run's band, so tall runs cannot chain rows.
-      const row = { top, bottom, size: run.fontSize, runs: [run] };
+      const row = { top, bottom, size: run.fontSize, runs: [run], minSize: run.fontSize, spanTop: top, spanBottom: bottom };
       rows.push(row);
       open.push(row);
     }
