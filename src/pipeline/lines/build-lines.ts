@@ -12,6 +12,7 @@ import { visualToLogical } from './bidi.js';
 import { findColumnGutters } from './gutters.js';
 import { engineRows } from './engine-lines.js';
 import { attachScripts } from './attach-scripts.js';
+import { rejoinSplitLines } from './rejoin-lines.js';
 import { byDirection } from './rotation.js';
 
 /** Gap (in font sizes) above which two runs on one baseline belong to different lines. */
@@ -122,7 +123,9 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
     }
     if (cur.length > 0) groups.push(cur);
   }
-  const lines = attachScripts(groups).map(finishLine);
+  const crossesBand = (x0: number, x1: number, top: number, bottom: number) =>
+    gutters.some((g) => bottom >= g.top && top <= g.bottom && x0 <= (g.x0 + g.x1) / 2 && x1 >= (g.x0 + g.x1) / 2);
+  const lines = attachScripts(rejoinSplitLines(groups, overlapShare, SPLIT_GAP_EM, crossesBand)).map(finishLine);
   return lines.filter((l) => !isLeader(l.text)).sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
 }
 
