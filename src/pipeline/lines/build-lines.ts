@@ -101,7 +101,8 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
     .slice()
     .sort((a, b) => a.bbox.top + a.bbox.height / 2 - (b.bbox.top + b.bbox.height / 2));
   // OCR runs keep the engine's lines (engine-lines.ts); text-layer runs form rows by overlap.
-  const rows: Row[] = engineRows(runs, usable) ?? rowsByOverlap(sorted);
+  const overlap = { rowsOverlap: false };
+  const rows: Row[] = engineRows(runs, usable) ?? rowsByOverlap(sorted, overlap);
   const gutters = findColumnGutters(sorted);
   const groups: TextRun[][] = [];
   for (const row of rows) {
@@ -125,14 +126,14 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
   }
   const crossesBand = (x0: number, x1: number, top: number, bottom: number) =>
     gutters.some((g) => bottom >= g.top && top <= g.bottom && x0 <= (g.x0 + g.x1) / 2 && x1 >= (g.x0 + g.x1) / 2);
-  const lines = attachScripts(rejoinSplitLines(groups, overlapShare, SPLIT_GAP_EM, crossesBand)).map(finishLine);
+  const lines = attachScripts(overlap.rowsOverlap ? rejoinSplitLines(groups, overlapShare, SPLIT_GAP_EM, crossesBand) : groups).map(finishLine);
   return lines.filter((l) => !isLeader(l.text)).sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
 }
 
 const usable = (r: TextRun) => r.text.trim().length > 0 && r.bbox.width >= 0 && r.bbox.height > 0;
 
 /** Runs (sorted by vertical centre) → rows: each run joins the open row its band overlaps most. */
-function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
+function rowsByOverlap(sorted: readonly TextRun[], flags: { rowsOverlap: boolean }): Row[] {
   const rows: OverlapRow[] = [];
   let open: OverlapRow[] = [];
   for (const run of sorted) {
@@ -159,6 +160,9 @@ function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
       // A body-size run adopted by a script-seeded row becomes the row's reference.
       if (run.fontSize > best.size) Object.assign(best, { top, bottom, size: run.fontSize });
     } else {
+      // A new row beside an open row whose runs reach half into its band: pieces of one line
+      // may sit in two rows (rejoin-lines.ts looks only then).
+      if (!flags.rowsOverlap) flags.rowsOverlap = open.some((r) => Math.min(r.spanBottom, bottom) - Math.max(r.spanTop, top) > 0.5 * Math.min(bottom - top, r.spanBottom - r.spanTop));
       // The row's band stays its reference run's band, so tall runs cannot chain rows.
       const row = { top, bottom, size: run.fontSize, runs: [run], minSize: run.fontSize, spanTop: top, spanBottom: bottom };
       rows.push(row);
