@@ -61,6 +61,9 @@ function fit(mark: Extent, host: Extent): number {
   const centre = (mark.top + mark.bottom) / 2;
   const pad = 0.15 * (host.bottom - host.top);
   if (centre < host.top - pad || centre > host.bottom + pad) return Infinity;
+  // 40 % of the mark inside the host's band (as build-lines.ts's scriptPair): a small line
+  // stacked under a tall-boxed one (a CJK label over its English gloss) is not its script.
+  if (Math.min(mark.bottom, host.bottom) - Math.max(mark.top, host.top) < 0.4 * (mark.bottom - mark.top)) return Infinity;
   return Math.abs(centre - (host.top + host.bottom) / 2);
 }
 

@@ -19,6 +19,8 @@ import { byDirection } from './rotation.js';
 const SPLIT_GAP_EM = 2;
 /** Horizontal gap (in font sizes) across which a smaller run may still be a script of a larger one. */
 const SCRIPT_REACH_EM = 0.8;
+/** Share of a script's height that lies inside its base's band. */
+const SCRIPT_INSIDE = 0.4;
 /** Gap (in font sizes) above which a space is inserted between runs. */
 const SPACE_GAP_EM = 0.12;
 
@@ -49,13 +51,19 @@ function overlapShare(aTop: number, aBottom: number, bTop: number, bBottom: numb
   return inter / minH;
 }
 
-/** `small` is a sub- or superscript of `large`: 0.5-0.9 of its size, its centre within the larger run's band. */
+/**
+ * `small` is a sub- or superscript of `large`: 0.5-0.9 of its size, its centre within the
+ * larger run's band (padded by 0.15 of its height), and at least SCRIPT_INSIDE of its own
+ * height inside that band (a smaller line stacked under a tall-boxed one, a CJK label over
+ * its English gloss, is no script of it).
+ */
 function scriptPair(a: TextRun, b: TextRun): boolean {
   const [s, g] = a.fontSize < b.fontSize ? [a, b] : [b, a];
   if (s.fontSize < 0.5 * g.fontSize || s.fontSize > 0.9 * g.fontSize) return false;
-  const centre = s.bbox.top + s.bbox.height / 2;
+  const sTop = s.bbox.top, sBottom = sTop + s.bbox.height, gTop = g.bbox.top, gBottom = gTop + g.bbox.height;
+  const centre = (sTop + sBottom) / 2;
   const pad = 0.15 * g.bbox.height;
-  return centre >= g.bbox.top - pad && centre <= g.bbox.top + g.bbox.height + pad;
+  return centre >= gTop - pad && centre <= gBottom + pad && Math.min(sBottom, gBottom) - Math.max(sTop, gTop) >= SCRIPT_INSIDE * s.bbox.height;
 }
 
 /**
@@ -67,12 +75,16 @@ function scriptPair(a: TextRun, b: TextRun): boolean {
  */
 function scriptOf(row: OverlapRow, run: TextRun, reachEm = SCRIPT_REACH_EM): boolean {
   const size = run.fontSize, top = run.bbox.top, h = run.bbox.height;
-  const pad = 0.15 * (row.spanBottom - row.spanTop);
-  // The run as a script of a larger run of the row, or a larger run hosting one of the row's:
-  // impossible when no size of the row fits, or its span is too far (most calls end here).
-  const smaller = size <= 0.9 * row.size && size >= 0.5 * row.minSize && top + h / 2 >= row.spanTop - pad && top + h / 2 <= row.spanBottom + pad;
-  const larger = row.minSize <= 0.9 * size && row.size >= 0.5 * size && row.spanBottom >= top - 0.15 * h && row.spanTop <= top + 1.15 * h;
-  return (smaller || larger) && row.runs.some((o) => beside(o, run, reachEm) && scriptPair(o, run));
+  if (size <= 0.9 * row.size) {
+    // The run as a script of a larger run of the row beside it (impossible when the row's span is too far: most calls end here).
+    const pad = 0.15 * (row.spanBottom - row.spanTop);
+    if (size < 0.5 * row.minSize || top + h / 2 < row.spanTop - pad || top + h / 2 > row.spanBottom + pad) return false;
+    return row.runs.some((o) => o.fontSize > size && beside(o, run, reachEm) && scriptPair(o, run));
+  }
+  // A larger run hosting a row made of scripts only (the row's largest run is script-size to it):
+  // a row of body text never joins another line through one of its scripts.
+  if (row.size > 0.9 * size || row.spanBottom < top - 0.15 * h || row.spanTop > top + 1.15 * h) return false;
+  return row.runs.some((o) => beside(o, run, reachEm) && scriptPair(o, run));
 }
 
 /**

@@ -26,6 +26,11 @@ interface Piece {
   size: number;
 }
 
+function runsOverlapX(a: readonly TextRun[], b: readonly TextRun[], tolerance: number): boolean {
+  for (const x of a) for (const y of b) if (Math.min(x.bbox.left + x.bbox.width, y.bbox.left + y.bbox.width) - Math.max(x.bbox.left, y.bbox.left) > tolerance) return true;
+  return false;
+}
+
 function pieceOf(runs: TextRun[]): Piece {
   let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity, size = 0;
   for (const r of runs) {
@@ -78,6 +83,9 @@ function joinPass(
       const [l, r] = a.left <= b.left ? [a, b] : [b, a];
       const gap = r.left - l.right;
       if (gap > splitGapEm * Math.max(a.size, b.size)) continue;
+      // Pieces of one line stand side by side (one may sit in the other's gap); pieces whose
+      // runs overlap in x are stacked lines with tall boxes (a CJK label over its gloss).
+      if (gap < 0 && runsOverlapX(a.runs, b.runs, 0.1 * Math.min(a.size, b.size))) continue;
       const top = Math.min(a.top, b.top), bottom = Math.max(a.bottom, b.bottom);
       if (gap > 0 && crossesGutter(l.right, r.left, top, bottom)) continue;
       // b joins a; a's box grows, so later pieces are compared with the whole line.
