@@ -8,7 +8,10 @@
  * with like (bench/lib/order-reference.ts: line-end hyphenation joined, table cells and figure labels
  * left out on both sides, and pdftotext's block order corrected by hand on the pages where the
  * list says it is wrong, with the reason). Prints per page, then medians and totals.
- * Usage: npx tsx bench/reading-order.ts [--filter SUBSTR] [--verbose] [--blocks]
+ * `--diff` prints, per page, the hunks of the raw comparison's alignment (bench/lib/order-diff.ts:
+ * each hunk's edit cost and mechanical kind: form / moved / other) and the share of the raw
+ * distance each kind carries over all pages.
+ * Usage: npx tsx bench/reading-order.ts [--filter SUBSTR] [--verbose] [--blocks] [--diff]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +22,7 @@ import { CORPUS, corpusPath, hasCorpus } from './lib/corpus.js';
 import { pdftotextPages } from './lib/fidelity.js';
 import { wordEditDistance, words } from './lib/text-metrics.js';
 import { popplerBlocks, referenceWords } from './lib/order-reference.js';
+import { alignHunks } from './lib/order-diff.js';
 
 interface ListedPage {
   file: string;
@@ -36,6 +40,9 @@ const args = process.argv.slice(2);
 const filter = args.includes('--filter') ? args[args.indexOf('--filter') + 1]! : '';
 const verbose = args.includes('--verbose');
 const showBlocks = args.includes('--blocks');
+const showDiff = args.includes('--diff');
+const kindCost = new Map<string, number>();
+let rawCostTotal = 0;
 if (!hasCorpus) {
   console.log(`corpus not found at ${CORPUS}`);
   process.exit(0);
@@ -82,11 +89,20 @@ for (const p of MULTICOLUMN_PAGES.filter((x) => x.file.includes(filter))) {
     if (p.reference_note) console.log(`        reference corrected: ${p.reference_note}`);
     for (const d of firstDifferences(ours, ref)) console.log(`        ${d}`);
   }
+  if (showDiff) {
+    for (const h of alignHunks(rawOurs, rawRef)) {
+      kindCost.set(h.kind, (kindCost.get(h.kind) ?? 0) + h.cost);
+      rawCostTotal += h.cost;
+      const ctx = rawOurs.slice(Math.max(0, h.at - 4), h.at).join(' ');
+      console.log(`        [${h.kind} ${h.cost}] @${h.at}/${h.atRef} …${ctx} | ours: ${h.ours.join(' ').slice(0, 160)} | ref: ${h.ref.join(' ').slice(0, 160)}`);
+    }
+  }
   if (showBlocks) for (const b of blocks) console.log(`        block ${b.index} x${Math.round(b.box.left)} y${Math.round(b.box.top)} w${Math.round(b.box.width)}: ${b.lines.flat().map((w) => w.text).join(' ').slice(0, 70)}`);
 }
 await engine.close();
 console.log(`\nraw word-order distance vs pdftotext: median ${median(rawDists).toFixed(4)}, max ${Math.max(...rawDists).toFixed(4)}, pages ≤ 0.05: ${rawDists.filter((d) => d <= 0.05).length}/${rawDists.length}`);
 console.log(`like-for-like word-order distance: median ${median(dists).toFixed(4)}, max ${Math.max(...dists).toFixed(4)}, pages ≤ 0.05: ${dists.filter((d) => d <= 0.05).length}/${dists.length}`);
+if (showDiff) console.log(`raw distance by hunk kind (edit operations, share): ${[...kindCost].map(([k, c]) => `${k} ${c} (${((100 * c) / Math.max(1, rawCostTotal)).toFixed(0)} %)`).join(', ')}`);
 console.log(`segments holding lines of two columns: ${mixedTotal}/${segTotal}; extra column switches inside segments: ${altTotal}`);
 
 /** Where the two word sequences part: up to 4 stretches of ours vs the reference (a crude diff for reading). */

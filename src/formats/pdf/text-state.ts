@@ -4,6 +4,7 @@
  * operator list, so a page's content stream is parsed once instead of twice.
  */
 import type { TextRun } from '../../model/page.js';
+import { showVerticalText } from './vertical-text.js';
 
 type Matrix = readonly number[];
 
@@ -21,6 +22,8 @@ export interface FontFace {
   ascent: number;
   descent: number;
   vertical: boolean;
+  /** Vertical fonts only: [advance, vx, vy] of glyphs without their own W2 metrics (pdf.js's DW2). */
+  defaultVMetrics?: readonly number[];
 }
 
 // TeX fonts encode weight in the name: cmbx10, SFBX1000 (cm-super), cmb10.
@@ -84,6 +87,7 @@ export function describeFont(loadedName: string, f: Record<string, unknown> | un
     ascent: asc > 0.3 && asc < 2 ? asc : 0.8,
     descent: desc < 0 && desc > -1 ? desc : -0.2,
     vertical: Boolean(f?.vertical),
+    ...(f?.vertical && Array.isArray(f.defaultVMetrics) ? { defaultVMetrics: f.defaultVMetrics as number[] } : {}),
   };
 }
 
@@ -142,6 +146,7 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
   const m = multiply(ctm, ts.textMatrix);
   // Font size on the page: the text-space y unit's length, scaled.
   const deviceSize = fontSize * Math.hypot(m[2]!, m[3]!);
+  if (font.vertical) return showVerticalText(ts, glyphs, m, deviceSize, out);
   let x = 0;
   let text = '';
   let runStart = 0;

@@ -11,10 +11,16 @@ import { nonSpaceLength } from '../count-words.js';
 import { visualToLogical } from './bidi.js';
 import { findColumnGutters } from './gutters.js';
 import { engineRows } from './engine-lines.js';
+import { attachScripts } from './attach-scripts.js';
+import { rejoinSplitLines } from './rejoin-lines.js';
 import { byDirection } from './rotation.js';
 
 /** Gap (in font sizes) above which two runs on one baseline belong to different lines. */
 const SPLIT_GAP_EM = 2;
+/** Horizontal gap (in font sizes) across which a smaller run may still be a script of a larger one. */
+const SCRIPT_REACH_EM = 0.8;
+/** Share of a script's height that lies inside its base's band. */
+const SCRIPT_INSIDE = 0.4;
 /** Gap (in font sizes) above which a space is inserted between runs. */
 const SPACE_GAP_EM = 0.12;
 
@@ -23,6 +29,13 @@ interface Row {
   bottom: number;
   size: number;
   runs: TextRun[];
+}
+
+interface OverlapRow extends Row {
+  /** Least font size and the vertical span of all the row's runs (a quick test before scriptOf looks at each run). */
+  minSize: number;
+  spanTop: number;
+  spanBottom: number;
 }
 
 /**
@@ -38,16 +51,55 @@ function overlapShare(aTop: number, aBottom: number, bTop: number, bBottom: numb
   return inter / minH;
 }
 
-/** Sub- and superscripts: a smaller run whose centre lies within the larger run's band. */
-function scriptOf(row: Row, run: TextRun): boolean {
-  const small = run.fontSize < row.size ? run.fontSize : row.size;
-  const large = run.fontSize < row.size ? row.size : run.fontSize;
-  if (small < 0.5 * large || small > 0.9 * large) return false;
-  const [sTop, sBottom, lTop, lBottom] =
-    run.fontSize < row.size ? [run.bbox.top, run.bbox.top + run.bbox.height, row.top, row.bottom] : [row.top, row.bottom, run.bbox.top, run.bbox.top + run.bbox.height];
+/**
+ * `small` is a sub- or superscript of `large`: 0.5-0.9 of its size, its centre within the
+ * larger run's band (padded by 0.15 of its height), and at least SCRIPT_INSIDE of its own
+ * height inside that band (a smaller line stacked under a tall-boxed one, a CJK label over
+ * its English gloss, is no script of it).
+ */
+function scriptPair(a: TextRun, b: TextRun): boolean {
+  const [s, g] = a.fontSize < b.fontSize ? [a, b] : [b, a];
+  if (s.fontSize < 0.5 * g.fontSize || s.fontSize > 0.9 * g.fontSize) return false;
+  const sTop = s.bbox.top, sBottom = sTop + s.bbox.height, gTop = g.bbox.top, gBottom = gTop + g.bbox.height;
   const centre = (sTop + sBottom) / 2;
-  const pad = 0.15 * (lBottom - lTop);
-  return centre >= lTop - pad && centre <= lBottom + pad;
+  const pad = 0.15 * g.bbox.height;
+  return centre >= gTop - pad && centre <= gBottom + pad && Math.min(sBottom, gBottom) - Math.max(sTop, gTop) >= SCRIPT_INSIDE * s.bbox.height;
+}
+
+/**
+ * Sub- and superscripts: a smaller run whose centre lies within the larger one's band, for
+ * some run of the row beside the new run (within `reachEm` of the larger font size
+ * horizontally: a script touches its base, and a gutter is wider). Rows are page-wide: the
+ * row's own band may be another column's line, and a footnote's line in one column is no
+ * script of a body line in the other (issue 27; see also attach-scripts.ts).
+ */
+function scriptOf(row: OverlapRow, run: TextRun, reachEm = SCRIPT_REACH_EM): boolean {
+  const size = run.fontSize, top = run.bbox.top, h = run.bbox.height;
+  if (size <= 0.9 * row.size) {
+    // The run as a script of a larger run of the row beside it (impossible when the row's span is too far: most calls end here).
+    const pad = 0.15 * (row.spanBottom - row.spanTop);
+    if (size < 0.5 * row.minSize || top + h / 2 < row.spanTop - pad || top + h / 2 > row.spanBottom + pad) return false;
+    return row.runs.some((o) => o.fontSize > size && beside(o, run, reachEm) && scriptPair(o, run));
+  }
+  // A larger run hosting a row made of scripts only (the row's largest run is script-size to it):
+  // a row of body text never joins another line through one of its scripts.
+  if (row.size > 0.9 * size || row.spanBottom < top - 0.15 * h || row.spanTop > top + 1.15 * h) return false;
+  return row.runs.some((o) => beside(o, run, reachEm) && scriptPair(o, run));
+}
+
+/**
+ * A run of small type (a raised note mark) joins the row whose band it overlaps only where a
+ * run of that row beside it shares its line: the row's band may be set by a taller line of
+ * another column ("sensor⁴" had joined the middle column's row, "more in Section" took the
+ * note's own mark below it).
+ */
+function smallFits(row: OverlapRow, run: TextRun): boolean {
+  return row.runs.some((o) => beside(o, run, SPLIT_GAP_EM) && (overlapShare(o.bbox.top, o.bbox.top + o.bbox.height, run.bbox.top, run.bbox.top + run.bbox.height) >= 0.5 || scriptPair(o, run)));
+}
+
+function beside(o: TextRun, run: TextRun, reachEm: number): boolean {
+  const reach = reachEm * Math.max(o.fontSize, run.fontSize);
+  return run.bbox.left - (o.bbox.left + o.bbox.width) <= reach && o.bbox.left - (run.bbox.left + run.bbox.width) <= reach;
 }
 
 /** Group runs into lines. Input order does not matter; output is sorted top-to-bottom. */
@@ -61,9 +113,10 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
     .slice()
     .sort((a, b) => a.bbox.top + a.bbox.height / 2 - (b.bbox.top + b.bbox.height / 2));
   // OCR runs keep the engine's lines (engine-lines.ts); text-layer runs form rows by overlap.
-  const rows: Row[] = engineRows(runs, usable) ?? rowsByOverlap(sorted);
+  const overlap = { rowsOverlap: false };
+  const rows: Row[] = engineRows(runs, usable) ?? rowsByOverlap(sorted, overlap);
   const gutters = findColumnGutters(sorted);
-  const lines: Line[] = [];
+  const groups: TextRun[][] = [];
   for (const row of rows) {
     // Cut only at gutters whose two-sided band holds this row (a title above the columns stays whole).
     const here = gutters.filter((g) => row.bottom >= g.top && row.top <= g.bottom);
@@ -74,35 +127,38 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
     for (const r of inRow) {
       const size = Math.max(r.fontSize, cur[cur.length - 1]?.fontSize ?? 0);
       if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || (r.bbox.left > right && crossesGutter(right, r.bbox.left)))) {
-        lines.push(finishLine(cur));
+        groups.push(cur);
         cur = [];
         right = -Infinity;
       }
       cur.push(r);
       right = Math.max(right, r.bbox.left + r.bbox.width);
     }
-    if (cur.length > 0) lines.push(finishLine(cur));
+    if (cur.length > 0) groups.push(cur);
   }
+  const crossesBand = (x0: number, x1: number, top: number, bottom: number) =>
+    gutters.some((g) => bottom >= g.top && top <= g.bottom && x0 <= (g.x0 + g.x1) / 2 && x1 >= (g.x0 + g.x1) / 2);
+  const lines = attachScripts(overlap.rowsOverlap ? rejoinSplitLines(groups, overlapShare, SPLIT_GAP_EM, crossesBand) : groups).map(finishLine);
   return lines.filter((l) => !isLeader(l.text)).sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
 }
 
 const usable = (r: TextRun) => r.text.trim().length > 0 && r.bbox.width >= 0 && r.bbox.height > 0;
 
 /** Runs (sorted by vertical centre) → rows: each run joins the open row its band overlaps most. */
-function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
-  const rows: Row[] = [];
-  let open: Row[] = [];
+function rowsByOverlap(sorted: readonly TextRun[], flags: { rowsOverlap: boolean }): Row[] {
+  const rows: OverlapRow[] = [];
+  let open: OverlapRow[] = [];
   for (const run of sorted) {
     const top = run.bbox.top;
     const bottom = top + run.bbox.height;
     const centre = top + run.bbox.height / 2;
     // Rows whose band ends above this run's centre are complete.
     if (open.length > 0) open = open.filter((r) => r.bottom >= centre - run.bbox.height);
-    let best: Row | undefined;
+    let best: OverlapRow | undefined;
     let bestShare = 0.5;
     for (const r of open) {
       const share = overlapShare(r.top, r.bottom, top, bottom);
-      if (share >= bestShare) {
+      if (share >= bestShare && (run.fontSize > 0.9 * r.size || smallFits(r, run))) {
         bestShare = share;
         best = r;
       }
@@ -110,11 +166,17 @@ function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
     best ??= open.find((r) => scriptOf(r, run));
     if (best) {
       best.runs.push(run);
+      if (run.fontSize < best.minSize) best.minSize = run.fontSize;
+      if (top < best.spanTop) best.spanTop = top;
+      if (bottom > best.spanBottom) best.spanBottom = bottom;
       // A body-size run adopted by a script-seeded row becomes the row's reference.
       if (run.fontSize > best.size) Object.assign(best, { top, bottom, size: run.fontSize });
     } else {
+      // A new row beside an open row whose runs reach half into its band: pieces of one line
+      // may sit in two rows (rejoin-lines.ts looks only then).
+      if (!flags.rowsOverlap) flags.rowsOverlap = open.some((r) => Math.min(r.spanBottom, bottom) - Math.max(r.spanTop, top) > 0.5 * Math.min(bottom - top, r.spanBottom - r.spanTop));
       // The row's band stays its reference run's band, so tall runs cannot chain rows.
-      const row = { top, bottom, size: run.fontSize, runs: [run] };
+      const row = { top, bottom, size: run.fontSize, runs: [run], minSize: run.fontSize, spanTop: top, spanBottom: bottom };
       rows.push(row);
       open.push(row);
     }
@@ -130,6 +192,11 @@ function rowsByOverlap(sorted: readonly TextRun[]): Row[] {
 const LEADER_LINE = /^[\s.·…_\-‒–—]*$/u;
 function isLeader(text: string): boolean {
   return LEADER_LINE.test(text) && text.replace(/\s+/g, '').length >= 4;
+}
+
+/** A line's first run is a note mark in smaller type (digits or a note symbol) and the next run begins with a word. */
+function leadingMark(mark: TextRun, next: TextRun): boolean {
+  return mark.fontSize <= 0.9 * next.fontSize && /^\s*[\d*†‡§¶]{1,3}\s*$/u.test(mark.text) && /^\s*\p{L}{3}/u.test(next.text);
 }
 
 /** Han, kana, CJK punctuation and full-width forms: written without spaces between words. */
@@ -161,7 +228,8 @@ function finishLine(runs: TextRun[]): Line {
     // (a skewed line's boxes overlap). Text-layer fragments are spaced by their gap.
     // Except between CJK words: those scripts put no space between words, nor does tesseract.
     const ocrPair = prev?.source === 'ocr' && r.source === 'ocr';
-    const apart = ocrPair ? !unspacedJoin(text, t) : gap > SPACE_GAP_EM * r.fontSize;
+    // A note's raised mark opening the line ("⁹Lucene …") is a word of its own (attach-scripts.ts).
+    const apart = ocrPair ? !unspacedJoin(text, t) : gap > SPACE_GAP_EM * r.fontSize || (words.length === 1 && leadingMark(prev!, r));
     if (text.length > 0 && apart && !/\s$/.test(text) && !/^\s/.test(t)) text += ' ';
     prev = r;
     text += t;
