@@ -62,7 +62,7 @@ async function measure(buildDir: string): Promise<Map<string, { f1: number; glue
 }
 
 const builds = [path.resolve('.'), ...process.argv.slice(2).map((d) => path.resolve(d))];
-const results = [];
+const results: Array<Map<string, { f1: number; glued: number; tokens: number }>> = [];
 for (const b of builds) results.push(await measure(b));
 console.log(['scan mode', ...builds.map((b) => `F1/glued ${path.basename(b)}`)].join(' | '));
 const sums = builds.map(() => 0);
