@@ -197,10 +197,10 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
   if (!(n > 1) || n > 20000) return none;
   const { spans, points, order, firstAt, open } = scratch(n, runs.length);
   fillSpans(runs, x0, n, spans);
-  fillBands(spans, n, points);
   const max = fillCover(spans, n, points.cover);
   const minWidth = Math.max(rules.minGutter, rules.minGutterEm * em);
   if (!sidesCanFill(spans, Math.max(rules.minSideShare * max, sideMin), minWidth, order)) return { gutters: [], maxCover: max, em };
+  fillBands(spans, n, points); // (only where a gutter can be: the count above rules out prose)
   const low = Math.max(1, 0.06 * max);
   // A band must be a real stretch of columns, not one short line that happens to end left of x.
   let textTop = Infinity;

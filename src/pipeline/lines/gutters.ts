@@ -91,8 +91,12 @@ export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
   const out = page.gutters;
   // A stretch's columns must be as well filled as the page's busiest column requires, so a
   // few short lines of a small stretch never make a gutter.
+  // A stretch's gutter needs ⌈sideMin⌉ runs on each side (gutterBands' sidesCanFill): a
+  // stretch with fewer runs than twice that is not searched (most headings, short stretches).
+  const sideMin = MIN_SIDE_SHARE * page.maxCover;
+  const fewest = sideMin > 0 ? 2 * Math.ceil(sideMin) : 0;
   const stretches = verticalStretches(runs, page.em);
-  if (stretches.length > 1) for (const s of stretches) out.push(...gutterBands(s, MIN_SIDE_SHARE * page.maxCover, RULES).gutters);
+  if (stretches.length > 1) for (const s of stretches) if (s.length >= fewest) out.push(...gutterBands(s, sideMin, RULES).gutters);
   return out;
 }
 
