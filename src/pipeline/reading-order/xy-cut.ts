@@ -113,6 +113,7 @@ function order(items: Item[], minGapX: number, minGapY: number, depth: number): 
   return merged.flatMap((g) => order(g, minGapX, minGapY, depth + 1));
 }
 
+const NO_GUTTERS: Array<[number, number]> = [];
 const bottomOf = (band: Item[]) => Math.max(...band.map((i) => i.box.top + i.box.height));
 const topOf = (band: Item[]) => Math.min(...band.map((i) => i.box.top));
 
@@ -127,13 +128,13 @@ function attachColumnTops(bands: Item[][], guttersOf: (band: Item[]) => Array<[n
   for (let i = 0; i < bands.length; i++) {
     const band = bands[i]!;
     const next = bands[i + 1];
-    if (next && guttersOf(band).length === 0) {
-      const below = guttersOf(next);
+    const below = next && guttersOf(band).length === 0 ? guttersOf(next) : NO_GUTTERS;
+    if (below.length > 0) {
       const prev = out[out.length - 1];
-      const nearer = !prev || topOf(next) - bottomOf(band) < topOf(band) - bottomOf(prev);
+      const nearer = !prev || topOf(next!) - bottomOf(band) < topOf(band) - bottomOf(prev);
       // (A column's heading may start a hair left of its text: a quarter of the least gutter width is allowed.)
-      if (below.length > 0 && nearer && band.every((it) => onOneSide(it.box, below, minGapX / 4))) {
-        bands[i + 1] = [...band, ...next];
+      if (nearer && band.every((it) => onOneSide(it.box, below, minGapX / 4))) {
+        bands[i + 1] = [...band, ...next!];
         continue;
       }
     }
