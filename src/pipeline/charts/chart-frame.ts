@@ -10,7 +10,7 @@
  */
 import type { BBox } from '../../model/document.js';
 import type { PageContent, TextRun } from '../../model/page.js';
-import { type ChartText, bottom, chartTexts, contains, cx, cy, fitAxis, medianSize, right, TICK_CHARS, tickNumber, union } from './chart-geometry.js';
+import { type ChartText, bottom, chartTexts, contains, cx, cy, fitAxis, medianSize, right, tickCharsWithDigit, tickNumber, union } from './chart-geometry.js';
 
 export interface ChartFrame {
   box: BBox;
@@ -76,7 +76,7 @@ export function findChartFrames(content: PageContent, runs: readonly TextRun[], 
   // first, in run order, they are the list that filtering every text gave.)
   const withDigits: ChartText[] = [];
   runs.forEach((r, i) => {
-    if (/\d/.test(r.text) && TICK_CHARS.test(r.text)) withDigits.push({ i, box: r.bbox, text: r.text.trim(), size: r.fontSize });
+    if (tickCharsWithDigit(r.text)) withDigits.push({ i, box: r.bbox, text: r.text.trim(), size: r.fontSize });
   });
   const numeric = withDigits.filter(outside).flatMap(splitNumbers).filter((t) => tickNumber(t.text) !== null);
   if (numeric.length < 6) return [];

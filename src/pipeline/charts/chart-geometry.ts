@@ -4,6 +4,7 @@
  * axis's tick labels beside a plot. Kept apart so the bar, line and pie readers stay small
  * and read their axes the same way.
  */
+import { isSpace } from '../count-words.js';
 import type { BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
 
@@ -54,6 +55,21 @@ export function contains(outer: BBox, inner: BBox, pad = 0): boolean {
  * currency and percent signs, spaces (what tickNumber keeps, removes or turns into '-').
  */
 export const TICK_CHARS = /^[\d\s.,\-$€£%\u2212\u2013]*$/;
+
+/**
+ * `/\d/.test(text) && TICK_CHARS.test(text)` by one scan of character codes: every run of
+ * every page is tested (most fail at their first letter), and the two regex tests cost
+ * several times this.
+ */
+export function tickCharsWithDigit(text: string): boolean {
+  let digit = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digit = true;
+    else if (!(c === 46 || c === 44 || c === 45 || c === 36 || c === 0x20ac || c === 0xa3 || c === 37 || c === 0x2212 || c === 0x2013 || isSpace(c))) return false;
+  }
+  return digit;
+}
 
 /** A tick label's number: "1,200", "40%", "$3.5", "−2" (null when the text is not one number). */
 export function tickNumber(text: string): number | null {

@@ -7,7 +7,7 @@
  */
 import type { BBox } from '../../model/document.js';
 import type { PageContent, TextRun, VectorShape } from '../../model/page.js';
-import { type ChartData, chartTexts, contains, medianSize, tickNumber, union } from './chart-geometry.js';
+import { type ChartData, chartTexts, contains, medianSize, tickCharsWithDigit, tickNumber, union } from './chart-geometry.js';
 import { axisTitles, findChartFrames } from './chart-frame.js';
 import { findBarCharts } from './read-bar-chart.js';
 import { findLineCharts } from './read-line-chart.js';
@@ -58,7 +58,8 @@ export function findCharts(content: PageContent, runs: readonly TextRun[], exclu
 /** At least `min` runs are one number each (tickNumber: what findValueAxis takes for a tick). */
 function hasTickNumbers(runs: readonly TextRun[], min: number): boolean {
   let n = 0;
-  for (const r of runs) if (tickNumber(r.text) !== null && ++n >= min) return true;
+  // (tickCharsWithDigit first: a number holds a digit and nothing but tick characters.)
+  for (const r of runs) if (tickCharsWithDigit(r.text) && tickNumber(r.text) !== null && ++n >= min) return true;
   return false;
 }
 

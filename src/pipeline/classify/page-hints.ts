@@ -31,10 +31,15 @@ export function hintBlockType(b: Block): void {
 
 function looksLikeFormula(b: Block, text: string): boolean {
   if (b.lines.length > 6 || text.length < 3) return false;
+  const mathFont = b.lines.filter((l) => MATH_FONT.test(l.fontName)).length / b.lines.length;
+  // Neither a math font nor an equation's sign: not a formula, whatever the counts below
+  // (most blocks of a page: the counts are made only where they can decide).
+  if (!(mathFont >= 0.5) && !FORMULA_SIGN.test(text)) return false;
   const compact = text.replace(/\s/g, '');
   const math = (compact.match(MATH_CHARS) ?? []).length;
   const words = text.split(/\s+/).filter((w) => /^[a-zA-Z]{4,}$/.test(w)).length;
-  const mathFont = b.lines.filter((l) => MATH_FONT.test(l.fontName)).length / b.lines.length;
   if (mathFont >= 0.5 && words <= 3) return true;
-  return compact.length >= 5 && math / compact.length > 0.25 && words <= 2 && /=|∑|∫|√/.test(text);
+  return compact.length >= 5 && math / compact.length > 0.25 && words <= 2 && FORMULA_SIGN.test(text);
 }
+
+const FORMULA_SIGN = /=|∑|∫|√/;

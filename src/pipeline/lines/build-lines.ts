@@ -7,9 +7,9 @@
 import type { OcrEntry } from '../../model/document.js';
 import type { Line } from '../../model/layout.js';
 import type { TextRun } from '../../model/page.js';
-import { nonSpaceLength } from '../count-words.js';
+import { isSpace, nonSpaceLength } from '../count-words.js';
 import { visualToLogical } from './bidi.js';
-import { findColumnGutters } from './gutters.js';
+import { findColumnGutters, type ColumnGutter } from './gutters.js';
 import { engineRows } from './engine-lines.js';
 import { attachScripts } from './attach-scripts.js';
 import { rejoinSplitLines } from './rejoin-lines.js';
@@ -108,10 +108,7 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
 }
 
 function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
-  const sorted = runs
-    .filter(usable)
-    .slice()
-    .sort((a, b) => a.bbox.top + a.bbox.height / 2 - (b.bbox.top + b.bbox.height / 2));
+  const sorted = runs.filter(usable).sort(byCentre);
   // OCR runs keep the engine's lines (engine-lines.ts); text-layer runs form rows by overlap.
   const overlap = { rowsOverlap: false };
   const rows: Row[] = engineRows(runs, usable) ?? rowsByOverlap(sorted, overlap);
@@ -119,14 +116,13 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
   const groups: TextRun[][] = [];
   for (const row of rows) {
     // Cut only at gutters whose two-sided band holds this row (a title above the columns stays whole).
-    const here = gutters.filter((g) => row.bottom >= g.top && row.top <= g.bottom);
-    const crossesGutter = (a: number, b: number) => here.some((g) => a <= (g.x0 + g.x1) / 2 && b >= (g.x0 + g.x1) / 2);
-    const inRow = row.runs.sort((a, b) => a.bbox.left - b.bbox.left);
+    const here = gutters.length === 0 ? gutters : gutters.filter((g) => row.bottom >= g.top && row.top <= g.bottom);
+    const inRow = row.runs.length > 1 ? row.runs.sort(byLeft) : row.runs;
     let cur: TextRun[] = [];
     let right = -Infinity;
     for (const r of inRow) {
-      const size = Math.max(r.fontSize, cur[cur.length - 1]?.fontSize ?? 0);
-      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || (r.bbox.left > right && crossesGutter(right, r.bbox.left)))) {
+      const size = Math.max(r.fontSize, cur.length > 0 ? cur[cur.length - 1]!.fontSize : 0);
+      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || (here.length > 0 && r.bbox.left > right && crossesGutter(here, right, r.bbox.left)))) {
         groups.push(cur);
         cur = [];
         right = -Infinity;
@@ -138,8 +134,26 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
   }
   const crossesBand = (x0: number, x1: number, top: number, bottom: number) =>
     gutters.some((g) => bottom >= g.top && top <= g.bottom && x0 <= (g.x0 + g.x1) / 2 && x1 >= (g.x0 + g.x1) / 2);
-  const lines = attachScripts(overlap.rowsOverlap ? rejoinSplitLines(groups, overlapShare, SPLIT_GAP_EM, crossesBand) : groups).map(finishLine);
-  return lines.filter((l) => !isLeader(l.text)).sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+  const grouped = attachScripts(overlap.rowsOverlap ? rejoinSplitLines(groups, overlapShare, SPLIT_GAP_EM, crossesBand) : groups);
+  const lines: Line[] = [];
+  for (const g of grouped) pushLine(lines, finishLine(g));
+  return lines.sort(byTopLeft);
+}
+
+// (Comparators and helpers at module level: no closure is made per call or per row.)
+const byCentre = (a: TextRun, b: TextRun) => a.bbox.top + a.bbox.height / 2 - (b.bbox.top + b.bbox.height / 2);
+const byLeft = (a: TextRun, b: TextRun) => a.bbox.left - b.bbox.left;
+const byTopLeft = (a: Line, b: Line) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left;
+
+/** Some gutter's centre lies between a and b. */
+function crossesGutter(gutters: readonly ColumnGutter[], a: number, b: number): boolean {
+  for (const g of gutters) if (a <= (g.x0 + g.x1) / 2 && b >= (g.x0 + g.x1) / 2) return true;
+  return false;
+}
+
+/** Keeps every line but a leader line (isLeader). */
+function pushLine(lines: Line[], line: Line): void {
+  if (!isLeader(line.text)) lines.push(line);
 }
 
 const usable = (r: TextRun) => r.text.trim().length > 0 && r.bbox.width >= 0 && r.bbox.height > 0;
@@ -230,7 +244,7 @@ function finishLine(runs: TextRun[]): Line {
     const ocrPair = prev?.source === 'ocr' && r.source === 'ocr';
     // A note's raised mark opening the line ("⁹Lucene …") is a word of its own (attach-scripts.ts).
     const apart = ocrPair ? !unspacedJoin(text, t) : gap > SPACE_GAP_EM * r.fontSize || (words.length === 1 && leadingMark(prev!, r));
-    if (text.length > 0 && apart && !/\s$/.test(text) && !/^\s/.test(t)) text += ' ';
+    if (text.length > 0 && apart && !isSpace(text.charCodeAt(text.length - 1)) && !(t.length > 0 && isSpace(t.charCodeAt(0)))) text += ' ';
     prev = r;
     text += t;
     prevRight = Math.max(prevRight, r.bbox.left + r.bbox.width);

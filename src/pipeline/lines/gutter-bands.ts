@@ -12,7 +12,7 @@
  * and takes 74 ms so (the pre-wave findGutters: 62 ms); the gutters found are identical (also
  * on the first pages of 150 corpus PDFs: README of this folder).
  *
- * Before the per-point search, a count of run starts and ends (sidesCanFill) tells whether any
+ * Before the per-point search, a count of run starts and ends (sidesGap) tells whether any
  * gap could have filled sides at all; on prose it cannot, and the search is skipped.
  *
  * Per-run values live in typed arrays (starts and ends are whole points in [0, n)); per-point
@@ -188,19 +188,23 @@ function markOpen(s: Spans, n: number, p: Points, low: number, minBand: number, 
   }
 }
 
-/** Gutters of a run of text lines (see findColumnGutters), the busiest point's run count, the median font size. */
-export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: BandRules): { gutters: ColumnGutter[]; maxCover: number; em: number } {
-  if (runs.length < 20) return { gutters: [], maxCover: 0, em: 0 }; // (a page's own call has 20 runs or more)
+/**
+ * Gutters of a run of text lines (see findColumnGutters), the busiest point's run count, the
+ * median font size, and `sidesGap` (sidesGap below; +Infinity where it was not counted).
+ */
+export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: BandRules): { gutters: ColumnGutter[]; maxCover: number; em: number; sidesGap: number } {
+  if (runs.length < 20) return { gutters: [], maxCover: 0, em: 0, sidesGap: Infinity }; // (a page's own call has 20 runs or more)
   const em = medianFontSize(runs);
-  const none = { gutters: [], maxCover: 0, em };
+  const none = { gutters: [], maxCover: 0, em, sidesGap: Infinity };
   const { x0, n } = horizontalExtent(runs);
   if (!(n > 1) || n > 20000) return none;
   const { spans, points, order, firstAt, open } = scratch(n, runs.length);
   fillSpans(runs, x0, n, spans);
-  fillBands(spans, n, points);
   const max = fillCover(spans, n, points.cover);
   const minWidth = Math.max(rules.minGutter, rules.minGutterEm * em);
-  if (!sidesCanFill(spans, Math.max(rules.minSideShare * max, sideMin), minWidth, order)) return { gutters: [], maxCover: max, em };
+  const gap = sidesGap(spans, Math.max(rules.minSideShare * max, sideMin), order);
+  if (!(gap >= minWidth)) return { gutters: [], maxCover: max, em, sidesGap: gap };
+  fillBands(spans, n, points); // (only where a gutter can be: the count above rules out prose)
   const low = Math.max(1, 0.06 * max);
   // A band must be a real stretch of columns, not one short line that happens to end left of x.
   let textTop = Infinity;
@@ -226,28 +230,30 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
     }
     i = j;
   }
-  return { gutters, maxCover: max, em };
+  return { gutters, maxCover: max, em, sidesGap: gap };
 }
 
 /**
  * Whether any gap could pass acceptGap, by counting alone: a gutter [i, j) needs `fill` rows
  * (so at least ⌈fill⌉ runs) ending at or before i and as many starting at or after j, with
  * j − i ≥ minWidth. So the ⌈fill⌉-th largest start must lie minWidth beyond the ⌈fill⌉-th
- * smallest end. On a page or stretch of prose, whose lines all start at one margin, it never
- * does, and the per-point band search (fillBands, markOpen) is skipped: it would find nothing.
- * `scratch` (length m at least) is overwritten.
+ * smallest end: this returns that distance (a gutter can be only where it is ≥ minWidth;
+ * +Infinity without a side minimum, −Infinity with fewer than 2⌈fill⌉ runs). On a page or
+ * stretch of prose, whose lines all start at one margin, it is negative, and the per-point
+ * band search (fillBands, markOpen) is skipped: it would find nothing. findColumnGutters
+ * also reads a page's distance to skip its stretches. `scratch` (length m at least) is overwritten.
  */
-function sidesCanFill(s: Spans, fill: number, minWidth: number, scratch: Int32Array): boolean {
-  if (!(fill > 0)) return true; // (no side minimum: an empty side would do)
+function sidesGap(s: Spans, fill: number, scratch: Int32Array): number {
+  if (!(fill > 0)) return Infinity; // (no side minimum: an empty side would do)
   const k = Math.ceil(fill);
-  if (s.m < 2 * k) return false;
+  if (s.m < 2 * k) return -Infinity;
   const v = scratch.subarray(0, s.m);
   v.set(s.a);
   v.sort();
   const kthLargestStart = v[s.m - k]!;
   v.set(s.b);
   v.sort();
-  return kthLargestStart - v[k - 1]! >= minWidth;
+  return kthLargestStart - v[k - 1]!;
 }
 
 /**

@@ -89,10 +89,19 @@ export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
   if (runs.length < 20) return [];
   const page = gutterBands(runs, 0, RULES);
   const out = page.gutters;
+  // Where the page's runs cannot fill two sides at least MIN_GUTTER - 1 points apart, no
+  // stretch's can fill them MIN_GUTTER apart (a stretch is a subset of the runs, its side
+  // minimum is at least the page's, and measuring from its own left edge moves the distance by
+  // less than a point): nothing to search (most pages of prose).
+  if (!(page.sidesGap >= MIN_GUTTER - 1)) return out;
   // A stretch's columns must be as well filled as the page's busiest column requires, so a
   // few short lines of a small stretch never make a gutter.
+  // A stretch's gutter needs ⌈sideMin⌉ runs on each side (gutterBands' sidesGap): a
+  // stretch with fewer runs than twice that is not searched (most headings, short stretches).
+  const sideMin = MIN_SIDE_SHARE * page.maxCover;
+  const fewest = sideMin > 0 ? 2 * Math.ceil(sideMin) : 0;
   const stretches = verticalStretches(runs, page.em);
-  if (stretches.length > 1) for (const s of stretches) out.push(...gutterBands(s, MIN_SIDE_SHARE * page.maxCover, RULES).gutters);
+  if (stretches.length > 1) for (const s of stretches) if (s.length >= fewest) out.push(...gutterBands(s, sideMin, RULES).gutters);
   return out;
 }
 

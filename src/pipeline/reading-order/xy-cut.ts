@@ -79,12 +79,19 @@ function order(items: Item[], minGapX: number, minGapY: number, depth: number): 
   if (hCuts.length === 0) {
     return items.slice().sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
   }
-  const bands = attachColumnTops(splitAt(items, hCuts, 'y'), minGapX);
+  // Each band's gutters are found once (attachColumnTops asks for a band's and its next's).
+  const bandGutters = new Map<Item[], Array<[number, number]>>();
+  const guttersOf = (band: Item[]) => {
+    let g = bandGutters.get(band);
+    if (!g) bandGutters.set(band, (g = verticalGutters(band, minGapX)));
+    return g;
+  };
+  const bands = attachColumnTops(splitAt(items, hCuts, 'y'), guttersOf, minGapX);
   // Re-merge neighbouring bands that are both split by the same gutter.
   const merged: Item[][] = [];
   let prevGutters: Array<[number, number]> = [];
   for (const band of bands) {
-    const g = band.length > 1 ? verticalGutters(band, minGapX) : [];
+    const g = band.length > 1 ? guttersOf(band) : [];
     const shared = g.length > 0 && overlaps(g, prevGutters, minGapX);
     // A band that lies wholly inside one column of the band above (a paragraph of one column
     // whose gap lined up with a gap of the other column beside a figure) belongs to it too.
@@ -106,6 +113,7 @@ function order(items: Item[], minGapX: number, minGapY: number, depth: number): 
   return merged.flatMap((g) => order(g, minGapX, minGapY, depth + 1));
 }
 
+const NO_GUTTERS: Array<[number, number]> = [];
 const bottomOf = (band: Item[]) => Math.max(...band.map((i) => i.box.top + i.box.height));
 const topOf = (band: Item[]) => Math.min(...band.map((i) => i.box.top));
 
@@ -115,18 +123,18 @@ const topOf = (band: Item[]) => Math.min(...band.map((i) => i.box.top));
  * opening the right column above the left column's footnotes): it joins the band below,
  * so it is read with its column and never split from the text under it.
  */
-function attachColumnTops(bands: Item[][], minGapX: number): Item[][] {
+function attachColumnTops(bands: Item[][], guttersOf: (band: Item[]) => Array<[number, number]>, minGapX: number): Item[][] {
   const out: Item[][] = [];
   for (let i = 0; i < bands.length; i++) {
     const band = bands[i]!;
     const next = bands[i + 1];
-    if (next && verticalGutters(band, minGapX).length === 0) {
-      const below = verticalGutters(next, minGapX);
+    const below = next && guttersOf(band).length === 0 ? guttersOf(next) : NO_GUTTERS;
+    if (below.length > 0) {
       const prev = out[out.length - 1];
-      const nearer = !prev || topOf(next) - bottomOf(band) < topOf(band) - bottomOf(prev);
+      const nearer = !prev || topOf(next!) - bottomOf(band) < topOf(band) - bottomOf(prev);
       // (A column's heading may start a hair left of its text: a quarter of the least gutter width is allowed.)
-      if (below.length > 0 && nearer && band.every((it) => onOneSide(it.box, below, minGapX / 4))) {
-        bands[i + 1] = [...band, ...next];
+      if (nearer && band.every((it) => onOneSide(it.box, below, minGapX / 4))) {
+        bands[i + 1] = [...band, ...next!];
         continue;
       }
     }
