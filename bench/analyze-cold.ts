@@ -21,31 +21,16 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { corpusPath, hasCorpus } from './lib/corpus.js';
+import { hasCorpus } from './lib/corpus.js';
+import { extractPageContents, pageBenchArgs } from './lib/page-contents.js';
 
-const argv = process.argv.slice(2);
-const arg = (name: string, dflt: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1]! : dflt);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const others = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--')).map((b) => path.resolve(b));
-const rel = arg('--file', 'long/pdf.js/test/pdfs/freeculture.pdf');
-const rounds = Number(arg('--rounds', '5'));
-const first = Number(arg('--first', '2')); // freeculture's page 1 is an OCR'd cover
-/** analyze (the whole analyzePage), lines (buildLines over each page's runs), tables (detectTables), charts (findCharts where analyzePage runs it), blocks (buildBlocks), hints (hintBlockType), pictures (detectPictures) or order (readingOrder over each page's block boxes, as this build's analyzePage finds them). */
+const { arg, root, others, rel, rounds, first } = pageBenchArgs();
 const stage = arg('--stage', 'analyze');
 if (!hasCorpus) throw new Error('corpus not found (set QUIRE_CORPUS)');
 
 const cache = path.join(root, 'bench/.cache', `page-contents-${path.basename(rel)}-${first}.v8`);
 if (!fs.existsSync(cache)) {
-  const imp = async (p: string) => (await import(pathToFileURL(path.join(root, 'dist', p)).href)) as Record<string, (...a: unknown[]) => unknown>;
-  const { openPdf } = await imp('formats/pdf/open-document.js');
-  const { extractPageContent } = await imp('formats/pdf/page-content.js');
-  const doc = (await openPdf!(new Uint8Array(fs.readFileSync(corpusPath(rel))))) as { numPages: number; getPage(n: number): Promise<{ cleanup(): void }> };
-  const pages: unknown[] = [];
-  for (let n = first; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    pages.push(await extractPageContent!(page));
-    page.cleanup();
-  }
+  const pages = await extractPageContents(root, rel, first);
   fs.mkdirSync(path.dirname(cache), { recursive: true });
   fs.writeFileSync(cache, v8.serialize(pages));
 }

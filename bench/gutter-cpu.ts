@@ -17,15 +17,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { corpusPath, hasCorpus } from './lib/corpus.js';
+import { hasCorpus } from './lib/corpus.js';
+import { extractPageContents, pageBenchArgs } from './lib/page-contents.js';
 
-const argv = process.argv.slice(2);
-const arg = (name: string, dflt: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1]! : dflt);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const others = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--')).map((b) => path.resolve(b));
-const rel = arg('--file', 'long/pdf.js/test/pdfs/freeculture.pdf');
-const rounds = Number(arg('--rounds', '5'));
-const first = Number(arg('--first', '2')); // freeculture's page 1 is an OCR'd cover
+const { root, others, rel, rounds, first } = pageBenchArgs();
 if (!hasCorpus) throw new Error('corpus not found (set QUIRE_CORPUS)');
 
 interface Run {
@@ -37,15 +32,8 @@ interface Run {
 // non-negative width, positive height, by vertical centre).
 const cache = path.join(root, 'bench/.cache', `gutter-runs-${path.basename(rel)}-${first}.json`);
 if (!fs.existsSync(cache)) {
-  const imp = async (p: string) => (await import(pathToFileURL(path.join(root, 'dist', p)).href)) as Record<string, (...a: unknown[]) => unknown>;
-  const { openPdf } = await imp('formats/pdf/open-document.js');
-  const { extractPageContent } = await imp('formats/pdf/page-content.js');
-  const doc = (await openPdf!(new Uint8Array(fs.readFileSync(corpusPath(rel))))) as { numPages: number; getPage(n: number): Promise<{ cleanup(): void }> };
   const pages: Run[][] = [];
-  for (let n = first; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    const c = (await extractPageContent!(page)) as { runs: Run[] };
-    page.cleanup();
+  for (const c of (await extractPageContents(root, rel, first)) as Array<{ runs: Run[] }>) {
     pages.push(c.runs.filter((r) => r.text.trim().length > 0 && r.bbox.width >= 0 && r.bbox.height > 0).sort((a, b) => a.bbox.top + a.bbox.height / 2 - (b.bbox.top + b.bbox.height / 2)));
   }
   fs.mkdirSync(path.dirname(cache), { recursive: true });
