@@ -7,22 +7,13 @@
  * Each assertion on a retyped block fails without the rules (the model's type stays).
  */
 import { describe, expect, it } from 'vitest';
-import type { TextRun } from '../../src/model/page.js';
 import type { Block, PageLayout } from '../../src/model/layout.js';
 import type { SegmentType } from '../../src/model/document.js';
 import { buildLines } from '../../src/pipeline/lines/build-lines.js';
 import { blockText, toBlock } from '../../src/pipeline/blocks/build-blocks.js';
 import { classifyDocument } from '../../src/pipeline/classify/document-types.js';
+import { ocrLineRuns as lineRuns } from '../layout/support/ocr-line-runs.js';
 
-/** One OCR line of `text` at (left, top), 7 px per letter, 5 px between words, 12 px high. */
-function lineRuns(text: string, left: number, top: number): TextRun[] {
-  let x = left;
-  return text.split(' ').map((w) => {
-    const run = { text: w, bbox: { left: x, top, width: 7 * w.length, height: 12 }, fontSize: 12, fontName: 'OCR', bold: false, italic: false, confidence: 0.9, source: 'ocr' as const };
-    x += 7 * w.length + 5;
-    return run;
-  });
-}
 /** A block of the given lines (one every 16 px), typed as the fusion types a model region's block. */
 function block(texts: string[], left: number, top: number, type: SegmentType, score: number): Block {
   const lines = buildLines(texts.flatMap((t, i) => lineRuns(t, left, top + 16 * i)));

@@ -4,23 +4,14 @@
  * gutter, as tesseract does); regions are what the model returns (type, box, score).
  */
 import { describe, expect, it } from 'vitest';
-import type { TextRun } from '../../src/model/page.js';
 import type { Block, PageLayout } from '../../src/model/layout.js';
 import type { LayoutRegion } from '../../src/engines/layout/interface.js';
 import { buildLines } from '../../src/pipeline/lines/build-lines.js';
 import { blockText, toBlock } from '../../src/pipeline/blocks/build-blocks.js';
 import { shapeOcrBlocks, OCR_REGION_SETTINGS } from '../../src/pipeline/layout-fusion/ocr-region-blocks.js';
 import { fuseModelRegions } from '../../src/pipeline/layout-fusion/apply-layout-model.js';
+import { ocrLineRuns as lineRuns } from './support/ocr-line-runs.js';
 
-/** One OCR line of `text` at (left, top), 7 px per letter, 5 px between words. */
-function lineRuns(text: string, left: number, top: number): TextRun[] {
-  let x = left;
-  return text.split(' ').map((w) => {
-    const run = { text: w, bbox: { left: x, top, width: 7 * w.length, height: 12 }, fontSize: 12, fontName: 'OCR', bold: false, italic: false, confidence: 0.9, source: 'ocr' as const };
-    x += 7 * w.length + 5;
-    return run;
-  });
-}
 const page = (blocks: Block[]): PageLayout => ({ pageNumber: 1, width: 600, height: 800, blocks, fontHistogram: {}, textSource: 'ocr', warnings: [] });
 const region = (type: LayoutRegion['type'], left: number, top: number, width: number, height: number, score: number): LayoutRegion => ({ type, left, top, width, height, score });
 const words = (l: PageLayout) => l.blocks.flatMap((b) => b.lines.flatMap((x) => x.words.map((w) => w.text))).sort();

@@ -4,21 +4,11 @@
  * returns (type, box, score).
  */
 import { describe, expect, it } from 'vitest';
-import type { TextRun } from '../../src/model/page.js';
 import type { PageLayout } from '../../src/model/layout.js';
 import { buildLines } from '../../src/pipeline/lines/build-lines.js';
 import { toBlock } from '../../src/pipeline/blocks/build-blocks.js';
 import { regroupLinesByRegions } from '../../src/pipeline/layout-fusion/regroup-lines.js';
-
-/** One OCR line of `text` at `top`, 7 px per letter, 5 px between words. */
-function lineRuns(text: string, left: number, top: number): TextRun[] {
-  let x = left;
-  return text.split(' ').map((w) => {
-    const run = { text: w, bbox: { left: x, top, width: 7 * w.length, height: 12 }, fontSize: 12, fontName: 'OCR', bold: false, italic: false, confidence: 0.9, source: 'ocr' as const };
-    x += 7 * w.length + 5;
-    return run;
-  });
-}
+import { ocrLineRuns as lineRuns } from './support/ocr-line-runs.js';
 
 describe('regroupLinesByRegions', () => {
   it('makes one block per text region, typed by it, and keeps lines no region holds', () => {

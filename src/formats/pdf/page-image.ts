@@ -19,6 +19,7 @@ import zlib from 'node:zlib';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFObject } from 'pdf-lib';
 import type { RasterImage } from '../../raster/raster-image.js';
 import { decodePlainJpeg } from './native-jpeg.js';
+import { multiply } from './text-state.js';
 
 /** What pdf.js's content of the page says (the caller's PageContent, reduced). */
 export interface PageImageQuery {
@@ -97,10 +98,8 @@ function singleImage(contents: PDFObject | undefined, doc: PDFDocument): PlacedI
     text += `${Buffer.from(decodePDFRawStream(s).decode()).toString('latin1')}\n`;
     if (text.length > 2000) return null; // a drawn page, not a placed image
   }
-  type M = [number, number, number, number, number, number];
-  const mul = (m: M, n: M): M => [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]];
-  let ctm: M = [1, 0, 0, 1, 0, 0];
-  const stack: M[] = [];
+  let ctm: number[] = [1, 0, 0, 1, 0, 0];
+  const stack: number[][] = [];
   const nums: number[] = [];
   let name: string | null = null;
   let placed: PlacedImage | null = null;
@@ -116,9 +115,9 @@ function singleImage(contents: PDFObject | undefined, doc: PDFDocument): PlacedI
     } else if (tok === 'Q' && !nums.length && name === null && stack.length) {
       ctm = stack.pop()!;
     } else if (tok === 'cm' && nums.length === 6 && name === null) {
-      ctm = mul(nums.splice(0) as M, ctm);
+      ctm = multiply(ctm, nums.splice(0)); // the new cm, then the CTM (pdf.js's transform order)
     } else if (tok === 'Do' && name !== null && !nums.length && !placed) {
-      const [a, b, c, d, e, f] = ctm;
+      const [a, b, c, d, e, f] = ctm as [number, number, number, number, number, number];
       if (!(a > 0 && d > 0 && b === 0 && c === 0)) return null;
       placed = { name, a, d, e, f };
       name = null;
