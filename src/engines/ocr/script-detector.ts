@@ -9,12 +9,16 @@
  * only when a page's English reading is doubtful (pipeline/ocr/page-script.ts): ≈0.1–0.4 s
  * of CPU on such a page, nothing on pages that read well. Without the package, `detect`
  * returns null and callers fall back to trying the installed languages.
+ *
+ * tesseract.js itself is imported on the first detection, not with this module: this module
+ * is in every pool worker's static graph (page OCR imports it), and loading tesseract.js cost
+ * each worker ~8 ms of start-up even where no page is OCRed (bench/worker-start.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import Tesseract from 'tesseract.js';
+import type Tesseract from 'tesseract.js';
 import type { RasterImage } from './interface.js';
 import { encodePnm } from './pnm-encode.js';
 import { credibleDpi } from './tesseract-params.js';
@@ -56,7 +60,7 @@ export function detectScript(raster: RasterImage): Promise<ScriptDetection | nul
 async function detectNow(raster: RasterImage): Promise<ScriptDetection | null> {
   const dir = osdDataDir();
   if (!dir) return null;
-  worker ??= Tesseract.createWorker('osd', Tesseract.OEM.TESSERACT_ONLY, {
+  worker ??= import('tesseract.js').then(({ default: T }) => T.createWorker('osd', T.OEM.TESSERACT_ONLY, {
     langPath: dir,
     gzip: true,
     cacheMethod: 'none',
@@ -66,7 +70,7 @@ async function detectNow(raster: RasterImage): Promise<ScriptDetection | null> {
     errorHandler: () => undefined,
     logger: () => undefined,
     // Init-time: the legacy data's parameter warnings would otherwise reach stderr.
-  } as Partial<Tesseract.WorkerOptions>, { debug_file: '/dev/null' } as Partial<Tesseract.InitOptions>).then(async (w) => {
+  } as Partial<Tesseract.WorkerOptions>, { debug_file: '/dev/null' } as Partial<Tesseract.InitOptions>)).then(async (w) => {
     await w.setParameters({ debug_file: '/dev/null' } as Partial<Tesseract.WorkerParams>);
     return w;
   });

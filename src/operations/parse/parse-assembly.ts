@@ -6,7 +6,7 @@
  * the first page can start (freeculture's CLI parse: the main thread is the critical path
  * until the first task is dispatched; see bench/README.md).
  */
-export { buildDocument } from '../../pipeline/assemble/build-document.js';
+export { buildDocument, prepareBlocks } from '../../pipeline/assemble/build-document.js';
 export { segmentsOf } from '../../render/segments.js';
 export { chunkSegments } from '../../pipeline/chunking/chunk-segments.js';
 export { classifyDocument } from '../../pipeline/classify/document-types.js';

@@ -8,6 +8,7 @@ import type { Chunk, Segment } from '../../model/document.js';
 import type { PageLayout } from '../../model/layout.js';
 import { pagedSource, planPages, runPages } from '../../pipeline/pages/run-pages.js';
 import type { QuireDocument } from '../../model/quire-document.js';
+import type { PreparedBlocks } from '../../pipeline/assemble/build-document.js';
 import type { CitationMetadata } from '../../pipeline/bibliography/link-citations.js';
 import type { LoadedInput } from '../../input/resolve-input.js';
 import path from 'node:path';
@@ -115,7 +116,12 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
   // Compiled while the workers read the pages (parse-assembly.ts); awaited once they are back.
   const loading = assembly();
   loading.catch(() => undefined);
-  const layouts = await runPages(pool, { source, pages, settings: { options: analyze, ocr, layout }, errorHandling: options.error_handling, signal, progress: ctx.progress });
+  // Each batch's blocks get their text and words while the workers read the next pages, not
+  // all after the last one (build-document.ts's prepareBlocks; a cache: missing entries are
+  // built later).
+  const prepared: PreparedBlocks = new WeakMap();
+  const onLayouts = (batch: readonly PageLayout[]) => void loading.then((m) => m.prepareBlocks(batch, prepared)).catch(() => undefined);
+  const layouts = await runPages(pool, { source, pages, settings: { options: analyze, ocr, layout }, errorHandling: options.error_handling, signal, progress: ctx.progress, onLayouts });
   const failed = layouts.filter((l) => l.error);
   const ok = layouts.filter((l) => !l.error);
   const { buildDocument, classifyDocument, mergeTablesAcrossPages } = await loading;
@@ -123,7 +129,7 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
   if (options.fix_reading_order) ok.forEach(fixPageOrder);
   const merged = options.merge_tables ? mergeTablesAcrossPages(ok, { maxGroup: options.max_tables_per_merge_group }) : new Map();
   const docSource = { fileName: input.fileName, mimeType: input.mimeType, unit: isImage ? ('px' as const) : ('pt' as const) };
-  return { doc: buildDocument(ok, failed, ctx.jobId, docSource, merged), pageCount: pages.length };
+  return { doc: buildDocument(ok, failed, ctx.jobId, docSource, merged, prepared), pageCount: pages.length };
 }
 
 export async function runParse(ctx: ParseContext): Promise<ParseResult> {

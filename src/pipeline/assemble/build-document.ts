@@ -48,17 +48,35 @@ function itemConfidence(b: Block): number | null {
   return Math.round(Math.min(typeConf, mean) * 1000) / 1000;
 }
 
-function itemOf(b: Block, i: number, page: PageLayout, docKey: string, merged: readonly Provenance[] | undefined): DocItem {
+/**
+ * A block's text and words, worked out before the document is built: both depend only on
+ * its lines, which document-level typing (pipeline/classify) never changes: it retypes
+ * blocks, and where it splits or joins notes, it makes new blocks (not in the map, so built
+ * as usual). Tables are left out: merging tables across pages changes their grids.
+ */
+export type PreparedBlocks = WeakMap<Block, { text: string; words: OcrEntry[] }>;
+
+/**
+ * Prepares the text and words of `pages`' blocks into `into`, while other pages are still being
+ * read (run-parse.ts calls it as each batch comes back): freeculture.pdf's CLI parse spent
+ * ~20 ms of its serial tail, after the last page, on these.
+ */
+export function prepareBlocks(pages: readonly PageLayout[], into: PreparedBlocks): void {
+  for (const p of pages) for (const b of p.blocks) if (!b.table) into.set(b, { text: blockContent(b), words: blockWords(b) });
+}
+
+function itemOf(b: Block, i: number, page: PageLayout, docKey: string, merged: readonly Provenance[] | undefined, prepared: PreparedBlocks | undefined): DocItem {
   const type: SegmentType = b.type ?? 'Text';
   const bbox = roundBBox(b.bbox);
+  const ready = b.table ? undefined : prepared?.get(b);
   const prov = [{ pageNumber: page.pageNumber, bbox }, ...(merged ?? []).slice(1).map((p) => ({ pageNumber: p.page_number, bbox: p.bbox }))];
   const item: DocItem = {
     id: stableId(docKey, page.pageNumber, i, type, bbox.left, bbox.top),
     type,
-    text: type === 'Table' && b.table ? tableText(b.table) : blockContent(b),
+    text: type === 'Table' && b.table ? tableText(b.table) : ready?.text ?? blockContent(b),
     prov,
     confidence: itemConfidence(b),
-    words: blockWords(b),
+    words: ready?.words ?? blockWords(b),
     image: b.image ?? null,
   };
   if (type === 'Title') item.level = 0;
@@ -77,11 +95,12 @@ function itemOf(b: Block, i: number, page: PageLayout, docKey: string, merged: r
 
 /**
  * `pages`: the layouts of the pages that were processed (in page order); `failed`: pages
- * skipped with their reasons; `merged`: provenance of tables merged across pages, by block.
+ * skipped with their reasons; `merged`: provenance of tables merged across pages, by block;
+ * `prepared`: blocks' text and words worked out earlier (prepareBlocks), if any.
  */
-export function buildDocument(pages: readonly PageLayout[], failed: readonly PageLayout[], docKey: string, source: DocumentSource, merged: ReadonlyMap<Block, Provenance[]>): QuireDocument {
+export function buildDocument(pages: readonly PageLayout[], failed: readonly PageLayout[], docKey: string, source: DocumentSource, merged: ReadonlyMap<Block, Provenance[]>, prepared?: PreparedBlocks): QuireDocument {
   const infos: PageInfo[] = pages.map((p) => ({ pageNumber: p.pageNumber, width: p.width, height: p.height, unit: source.unit, textSource: TEXT_SOURCE[p.textSource] }));
-  const items = pages.flatMap((p) => p.blocks.map((b, i) => itemOf(b, i, p, docKey, merged.get(b))));
+  const items = pages.flatMap((p) => p.blocks.map((b, i) => itemOf(b, i, p, docKey, merged.get(b), prepared)));
   const warnings: DocWarning[] = failed.map((f) => ({ pageNumber: f.pageNumber, message: f.error!, code: 'page_skipped' }));
   // Notes of pages that were read (an OCR reading that found nothing on a page with ink, a
   // scan's text layer replaced) travel with the document.

@@ -161,13 +161,16 @@ const usable = (r: TextRun) => r.text.trim().length > 0 && r.bbox.width >= 0 && 
 /** Runs (sorted by vertical centre) → rows: each run joins the open row its band overlaps most. */
 function rowsByOverlap(sorted: readonly TextRun[], flags: { rowsOverlap: boolean }): Row[] {
   const rows: OverlapRow[] = [];
-  let open: OverlapRow[] = [];
+  const open: OverlapRow[] = [];
   for (const run of sorted) {
     const top = run.bbox.top;
     const bottom = top + run.bbox.height;
     const centre = top + run.bbox.height / 2;
-    // Rows whose band ends above this run's centre are complete.
-    if (open.length > 0) open = open.filter((r) => r.bottom >= centre - run.bbox.height);
+    // Rows whose band ends above this run's centre are complete (dropped in place: a new
+    // array per run was most of this loop's garbage).
+    let kept = 0;
+    for (const r of open) if (r.bottom >= centre - run.bbox.height) open[kept++] = r;
+    open.length = kept;
     let best: OverlapRow | undefined;
     let bestShare = 0.5;
     for (const r of open) {
@@ -220,6 +223,7 @@ export function unspacedJoin(before: string, after: string): boolean {
 }
 
 function finishLine(runs: TextRun[]): Line {
+  if (runs.length === 1) return oneRunLine(runs[0]!);
   let text = '';
   const words: OcrEntry[] = [];
   let prevRight = -Infinity;
@@ -263,12 +267,7 @@ function finishLine(runs: TextRun[]): Line {
       confSum += r.confidence * n;
       confN += n;
     }
-    const word: OcrEntry = { text: t.trim(), bbox: r.bbox, confidence: r.confidence };
-    // Marks exist only when the job asked for them (pipeline/text-marks, formats/pdf).
-    if (r.color !== undefined) word.text_color = r.color;
-    if (r.href !== undefined) word.hyperlink = r.href;
-    if (r.strike) word.strikethrough = true;
-    words.push(word);
+    words.push(wordOf(r));
   }
   return {
     text: visualToLogical(text.replace(/\s+/g, ' ').trim()),
@@ -279,6 +278,37 @@ function finishLine(runs: TextRun[]): Line {
     fontName: argmax(fontChars, ''),
     words,
     confidence: confN > 0 ? confSum / confN : null,
+  };
+}
+
+/** A run as a word of a line's word list. */
+function wordOf(r: TextRun): OcrEntry {
+  const word: OcrEntry = { text: r.text.trim(), bbox: r.bbox, confidence: r.confidence };
+  // Marks exist only when the job asked for them (pipeline/text-marks, formats/pdf).
+  if (r.color !== undefined) word.text_color = r.color;
+  if (r.href !== undefined) word.hyperlink = r.href;
+  if (r.strike) word.strikethrough = true;
+  return word;
+}
+
+/**
+ * finishLine of a line of one run (most lines of prose): the same line, with the same
+ * arithmetic, without the two tallies by size and font a line of several runs needs (two maps
+ * per line, on every page a worker reads).
+ */
+function oneRunLine(r: TextRun): Line {
+  const n = nonSpaceLength(r.text);
+  const left = r.bbox.left;
+  const top = r.bbox.top;
+  return {
+    text: visualToLogical(r.text.replace(/\s+/g, ' ').trim()),
+    bbox: { left, top, width: left + r.bbox.width - left, height: top + r.bbox.height - top },
+    fontSize: Math.round(r.fontSize * 10) / 10,
+    bold: n > 0 && Boolean(r.bold),
+    italic: n > 0 && Boolean(r.italic),
+    fontName: r.fontName,
+    words: [wordOf(r)],
+    confidence: r.confidence !== null && n > 0 ? (r.confidence * n) / n : null,
   };
 }
 
