@@ -15,6 +15,7 @@ import type { Operation } from '../operations/operation.js';
 import { getOperation, registerOperation } from '../operations/registry.js';
 import type { V3PagesView } from '../operations/parse-v3/pages-operation.js'; // loaded with the first v3 PDF
 import { WorkerPool } from '../workers/pool.js';
+import { ProgressWrites } from './progress-writes.js';
 import type { TaskHandlers } from '../operations/tasks.js';
 import { FsBlobStore, type BlobStore } from './blob-store.js';
 import { resolveConfig, workerEnvOf, type EngineConfig, type ResolvedConfig } from './config.js';
@@ -59,6 +60,8 @@ export class Engine {
   protected readonly runner: JobRunner;
   private readonly waiters = new Map<string, Array<() => void>>();
   private readonly progressListeners = new Map<string, Set<(d: number, t: number) => void>>();
+  /** Progress written to the store one write at a time per job, latest first (progress-writes.ts). */
+  private readonly progressWrites = new ProgressWrites((id, progress) => this.store.update(id, { progress }));
   protected readonly results: ResultCache;
   /** Waiting slots taken, counted synchronously at submission (before any await). */
   protected queued = 0;
@@ -92,7 +95,7 @@ export class Engine {
       dequeued: () => this.queued--,
       finish: (id, patch, after) => this.finish(id, patch, undefined, after),
       progress: (id, done, total) => {
-        void this.store.update(id, { progress: { done, total } }).catch(() => undefined);
+        this.progressWrites.set(id, { done, total });
         for (const l of this.progressListeners.get(id) ?? []) l(done, total);
       },
       remember: (id, result) => this.results.add(id, result),

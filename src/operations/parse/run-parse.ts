@@ -118,9 +118,9 @@ export async function parseToDocument(ctx: ParseContext): Promise<ParsedDocument
   loading.catch(() => undefined);
   // Each batch's blocks get their text and words while the workers read the next pages, not
   // all after the last one (build-document.ts's prepareBlocks; a cache: missing entries are
-  // built later).
+  // built later). In a macrotask, so that the pool hands the worker its next batch first.
   const prepared: PreparedBlocks = new WeakMap();
-  const onLayouts = (batch: readonly PageLayout[]) => void loading.then((m) => m.prepareBlocks(batch, prepared)).catch(() => undefined);
+  const onLayouts = (batch: readonly PageLayout[]) => void loading.then((m) => setImmediate(() => m.prepareBlocks(batch, prepared))).catch(() => undefined);
   const layouts = await runPages(pool, { source, pages, settings: { options: analyze, ocr, layout }, errorHandling: options.error_handling, signal, progress: ctx.progress, onLayouts });
   const failed = layouts.filter((l) => l.error);
   const ok = layouts.filter((l) => !l.error);
