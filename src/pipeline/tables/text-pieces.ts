@@ -63,10 +63,15 @@ export function runPieces(run: TextRun, index: number): Piece[] {
     if (i >= n) break;
     let j = i + 1;
     while (j < n && !isSpace(text.charCodeAt(j))) j++;
-    out.push({ text: text.slice(i, j), x0: x0 + (w * i) / n, x1: x0 + (w * j) / n, top, bottom, size: run.fontSize, bold: run.bold, run: index, ...(run.source === 'ocr' ? { ocr: true } : {}) });
+    const piece: Piece = { text: text.slice(i, j), x0: x0 + (w * i) / n, x1: x0 + (w * j) / n, top, bottom, size: run.fontSize, bold: run.bold, run: index };
+    if (run.source === 'ocr') piece.ocr = true;
+    out.push(piece);
     i = j;
   }
-  if (out.length === 1) Object.assign(out[0]!, { x0, x1: x0 + w });
+  if (out.length === 1) {
+    out[0]!.x0 = x0;
+    out[0]!.x1 = x0 + w;
+  }
   return out;
 }
 
@@ -94,11 +99,14 @@ function overlapShare(aTop: number, aBottom: number, bTop: number, bBottom: numb
 export function groupLines(pieces: readonly Piece[]): TextLine[] {
   const sorted = pieces.slice().sort((a, b) => a.top + a.bottom - (b.top + b.bottom));
   const lines: TextLine[] = [];
-  let open: TextLine[] = [];
+  const open: TextLine[] = [];
   for (const p of sorted) {
     const h = p.bottom - p.top;
     const centre = (p.top + p.bottom) / 2;
-    open = open.filter((l) => l.bottom >= centre - h);
+    // Lines whose band ends above this piece are complete (dropped in place, not a new array per piece).
+    let kept = 0;
+    for (const l of open) if (l.bottom >= centre - h) open[kept++] = l;
+    open.length = kept;
     let best: TextLine | undefined;
     let bestShare = 0.65;
     for (const l of open) {
@@ -114,7 +122,11 @@ export function groupLines(pieces: readonly Piece[]): TextLine[] {
     }
     if (best) {
       best.pieces.push(p);
-      if (p.size > best.size) Object.assign(best, { top: p.top, bottom: p.bottom, size: p.size });
+      if (p.size > best.size) {
+        best.top = p.top;
+        best.bottom = p.bottom;
+        best.size = p.size;
+      }
     } else {
       const line: TextLine = { pieces: [p], x0: p.x0, x1: p.x1, top: p.top, bottom: p.bottom, size: p.size };
       lines.push(line);
