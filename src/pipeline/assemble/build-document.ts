@@ -68,7 +68,7 @@ export function prepareBlocks(pages: readonly PageLayout[], into: PreparedBlocks
 function itemOf(b: Block, i: number, page: PageLayout, docKey: string, merged: readonly Provenance[] | undefined, prepared: PreparedBlocks | undefined): DocItem {
   const type: SegmentType = b.type ?? 'Text';
   const bbox = roundBBox(b.bbox);
-  const ready = b.table ? undefined : prepared?.get(b);
+  const ready = prepared?.get(b); // (never a table: prepareBlocks leaves them out)
   const prov = [{ pageNumber: page.pageNumber, bbox }, ...(merged ?? []).slice(1).map((p) => ({ pageNumber: p.page_number, bbox: p.bbox }))];
   const item: DocItem = {
     id: stableId(docKey, page.pageNumber, i, type, bbox.left, bbox.top),
