@@ -124,6 +124,37 @@ export function medianSize(texts: readonly ChartText[]): number {
   return texts.length ? texts.map((t) => t.size).sort((a, b) => a - b)[texts.length >> 1]! : 10;
 }
 
+/**
+ * A page's texts as one orientation sees them; their median size and those that are one
+ * number are made when first read (the frame search reads only the texts).
+ */
+export class PageTexts {
+  readonly texts: ChartText[];
+  private median: number | undefined;
+  private numeric: ChartText[] | undefined;
+
+  constructor(runs: readonly TextRun[], f: (b: BBox) => BBox = (b) => b) {
+    this.texts = chartTexts(runs, f);
+  }
+
+  get em(): number {
+    return (this.median ??= medianSize(this.texts));
+  }
+
+  get numbers(): ChartText[] {
+    return (this.numeric ??= this.texts.filter((t) => tickNumber(t.text) !== null));
+  }
+}
+
+/**
+ * A page's texts made once, on first use: every reader of a page (bars, lines, axis titles) and
+ * every candidate chart on it read the same texts, which were remade per candidate.
+ */
+export function lazyPageTexts(runs: readonly TextRun[], f?: (b: BBox) => BBox): () => PageTexts {
+  let made: PageTexts | undefined;
+  return () => (made ??= new PageTexts(runs, f));
+}
+
 export interface ValueAxis {
   ticks: ChartText[];
   fit: { a: number; b: number; error: number };

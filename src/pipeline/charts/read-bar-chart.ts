@@ -11,7 +11,7 @@
 import type { BBox } from '../../model/document.js';
 import type { TextRun, VectorShape } from '../../model/page.js';
 import {
-  type ChartReading, type ChartText, axisSummary, bottom, chartTexts, contains, cx, findValueAxis, flip, medianSize, plausible, round6, right, union,
+  type ChartReading, type ChartText, type PageTexts, axisSummary, bottom, chartTexts, contains, cx, findValueAxis, flip, lazyPageTexts, plausible, round6, right, union,
 } from './chart-geometry.js';
 import { fillOf, namesFor, readLegend, shapeBox } from './chart-legend.js';
 
@@ -26,12 +26,16 @@ interface Column { segs: BBox[]; dir: -1 | 1; box: BBox }
  * of different lengths, outside `exclude`), vertical or horizontal, read over their union
  * (with the segments stacked on them); only those whose value axis reads are returned.
  */
-export function findBarCharts(rects: readonly BBox[], shapes: readonly VectorShape[], runs: readonly TextRun[], exclude: readonly BBox[] = []): ChartReading[] {
+export function findBarCharts(
+  rects: readonly BBox[], shapes: readonly VectorShape[], runs: readonly TextRun[], exclude: readonly BBox[] = [], uprightTexts: () => PageTexts = lazyPageTexts(runs),
+): ChartReading[] {
   const free = rects.filter((r) => r.width >= 1 && r.height > 0.5 && !exclude.some((e) => contains(e, r)));
   const out: ChartReading[] = [];
   for (const orientation of ['vertical', 'horizontal'] as const) {
     const f = orientation === 'vertical' ? (b: BBox) => b : flip;
     const boxes = free.map(f);
+    // (made on the first candidate that reaches the axis search, once per page and orientation)
+    const texts = orientation === 'vertical' ? uprightTexts : lazyPageTexts(runs, f);
     const used = new Set<BBox>();
     const edges = boxes.flatMap((b) => [{ b, y: bottom(b) }, { b, y: b.top }]).sort((p, q) => q.y - p.y);
     for (const e of edges) {
@@ -42,7 +46,7 @@ export function findBarCharts(rects: readonly BBox[], shapes: readonly VectorSha
       [...group, ...stacked].forEach((o) => used.add(o));
       const region = f(union([...group, ...stacked]));
       if (out.some((o) => contains(o.box, region))) continue;
-      const reading = readBarChart(region, rects, shapes, runs, orientation);
+      const reading = readBarChart(region, rects, shapes, runs, orientation, texts);
       if (reading) out.push(reading);
     }
   }
@@ -66,24 +70,27 @@ function stackOn(group: BBox[], boxes: BBox[], base: number): BBox[] {
 }
 
 /** Read the bar chart whose bars fill `region` (page space); null when it does not read. */
-export function readBarChart(region: BBox, rects: readonly BBox[], shapes: readonly VectorShape[], runs: readonly TextRun[], orientation: Orientation = 'vertical'): ChartReading | null {
+export function readBarChart(
+  region: BBox, rects: readonly BBox[], shapes: readonly VectorShape[], runs: readonly TextRun[], orientation: Orientation = 'vertical',
+  textsOf: () => PageTexts = lazyPageTexts(runs, orientation === 'vertical' ? undefined : flip),
+): ChartReading | null {
   const f = orientation === 'vertical' ? (b: BBox) => b : flip;
   const area = region.width * region.height;
   const boxes = rects.filter((r) => contains(region, r, 1) && r.width * r.height < 0.5 * area && r.width >= 1 && r.height >= 0.5).map((r) => ({ page: r, b: f(r) }));
   const reg = f(region);
   // The baseline: the line most bars have an edge on.
   if (boxes.length < 2) return null;
-  const texts = chartTexts(runs, f);
-  const em = medianSize(texts);
   // Lines two bars or more end on; an axis rule drawn along one widens the plot to its
   // length (the tick labels sit along the whole axis, beyond the outer bars).
   const ends = boxes.flatMap(({ b }) => [b.top, bottom(b)]);
-  const lines = ends.map((y) => ({ y, n: ends.filter((o) => Math.abs(o - y) <= TOL).length })).filter((l) => l.n >= 2);
+  const lines = endLines(ends);
   if (lines.length === 0) return null;
+  const { texts, em, numbers } = textsOf();
   const bars = union(boxes.map((x) => x.b));
   const rules = shapes.filter((sh) => sh.stroke && sh.points.length === 2).map((sh) => f(shapeBox(sh)));
   const along = rules.filter((r) => r.height < 1 && lines.some((l) => Math.abs(r.top - l.y) <= 1 + TOL) && r.left <= right(bars) && right(r) >= bars.left && r.width <= 2 * bars.width);
-  const axis = findValueAxis(union([bars, ...along]), texts, em);
+  // (findValueAxis keeps only texts that are one number: given those alone, it finds the same axis.)
+  const axis = findValueAxis(union([bars, ...along]), numbers, em);
   if (!axis) return null;
   // The baseline: of those lines, the one nearest the value 0 (a stacked chart's inner
   // lines and a 100 % chart's far ends are such lines too).
@@ -164,6 +171,26 @@ export function readBarChart(region: BBox, rects: readonly BBox[], shapes: reado
     box: union(pieces),
     runIndices: [...runIndices].sort((a, b) => a - b),
   };
+}
+
+/**
+ * Each end (in `ends`' order) that two ends or more (itself included) lie within TOL of, with
+ * that count: what counting over all ends for each gives, by a sorted scan. The window is
+ * widened a little and each candidate tested with the same comparison, so rounding at the
+ * window's edges cannot change a count.
+ */
+function endLines(ends: readonly number[]): Array<{ y: number; n: number }> {
+  const sorted = ends.slice().sort((a, b) => a - b);
+  const out: Array<{ y: number; n: number }> = [];
+  for (const y of ends) {
+    // (ends are visited in their own order, so the window's start is found by a binary search.)
+    let a = 0, b = sorted.length;
+    while (a < b) { const m = (a + b) >> 1; if (sorted[m]! < y - TOL - 1e-6) a = m + 1; else b = m; }
+    let n = 0;
+    for (let k = a; k < sorted.length && sorted[k]! <= y + TOL + 1e-6; k++) if (Math.abs(sorted[k]! - y) <= TOL) n++;
+    if (n >= 2) out.push({ y, n });
+  }
+  return out;
 }
 
 /**

@@ -10,7 +10,7 @@
 import type { BBox } from '../../model/document.js';
 import type { TextRun, VectorShape } from '../../model/page.js';
 import {
-  type ChartReading, type ChartText, axisSummary, bottom, chartTexts, contains, cx, cy, findValueAxis, fitAxis, medianSize, plausible, right, round6, tickNumber, union,
+  type ChartReading, type ChartText, type PageTexts, axisSummary, bottom, contains, cx, cy, findValueAxis, fitAxis, lazyPageTexts, plausible, right, round6, tickNumber, union,
 } from './chart-geometry.js';
 import { namesFor, readLegend, shapeBox } from './chart-legend.js';
 
@@ -34,7 +34,7 @@ function polylines(shapes: readonly VectorShape[], exclude: readonly BBox[]): Po
 
 const near = (a: [number, number], b: [number, number]) => Math.abs(a[0] - b[0]) < 0.3 && Math.abs(a[1] - b[1]) < 0.3;
 
-export function findLineCharts(shapes: readonly VectorShape[], runs: readonly TextRun[], exclude: readonly BBox[] = []): ChartReading[] {
+export function findLineCharts(shapes: readonly VectorShape[], runs: readonly TextRun[], exclude: readonly BBox[] = [], textsOf: () => PageTexts = lazyPageTexts(runs)): ChartReading[] {
   const lines = polylines(shapes, exclude);
   const groups: Polyline[][] = [];
   for (const l of lines.sort((a, b) => a.box.left - b.box.left)) {
@@ -44,20 +44,19 @@ export function findLineCharts(shapes: readonly VectorShape[], runs: readonly Te
   }
   const out: ChartReading[] = [];
   for (const g of groups) {
-    const r = readLineChart(g, shapes, runs);
+    const r = readLineChart(g, shapes, runs, textsOf());
     if (r) out.push(r);
   }
   return out;
 }
 
-function readLineChart(series: Polyline[], shapes: readonly VectorShape[], runs: readonly TextRun[]): ChartReading | null {
-  const texts = chartTexts(runs);
-  const em = medianSize(texts);
+function readLineChart(series: Polyline[], shapes: readonly VectorShape[], runs: readonly TextRun[], { texts, em, numbers }: PageTexts): ChartReading | null {
   let plot = union(series.map((s) => s.box));
   // The value axis line (a vertical stroke left of the lines, as tall or taller) bounds the plot.
   const yAxis = shapes.map(shapeBox).filter((b) => b.width < 1 && b.height >= plot.height && right(b) <= plot.left + 1 && b.left >= plot.left - 6 * em && b.top <= plot.top + 1 && bottom(b) >= bottom(plot) - 1);
   if (yAxis.length) plot = union([plot, { left: plot.left, top: Math.min(...yAxis.map((b) => b.top)), width: 0, height: Math.max(...yAxis.map(bottom)) - Math.min(...yAxis.map((b) => b.top)) }]);
-  const axis = findValueAxis(plot, texts, em);
+  // (findValueAxis keeps only texts that are one number: given those alone, it finds the same axis.)
+  const axis = findValueAxis(plot, numbers, em);
   if (!axis) return null;
   const ticks = new Set(axis.ticks.map((t) => t.i));
   // The x axis is at the lowest tick when the lines stay above it.
