@@ -1,7 +1,9 @@
 /**
  * Lines → blocks (paragraph-sized). A line joins the block just above it when the leading
  * is normal, they overlap horizontally and the style matches; list bullets, first-line
- * indents, short closing lines and style changes start a new block.
+ * indents, short closing lines and style changes start a new block. A block never reaches
+ * over another block's line (README.md): large figures with small labels between them are
+ * one block each, not one block whose lines interleave with the labels'.
  */
 import { unionBBox } from '../../model/document.js';
 import type { Block, Line } from '../../model/layout.js';
@@ -18,6 +20,8 @@ interface Building {
   size: number;
   bold: boolean;
   lastLine: Line;
+  /** A line of another block came to lie under this block's last line, across its width: it takes no more lines. */
+  capped: boolean;
 }
 
 function sizeClose(a: number, b: number): boolean {
@@ -47,6 +51,19 @@ function canJoin(b: Building, line: Line): boolean {
   return true;
 }
 
+/**
+ * `line` lies wholly below block `b`'s last line, within the block's width, and is a line of
+ * its own: a third of the block's width or more, or starting at the block's left edge (a
+ * label over a figure). A display formula's pieces (a fraction's parts, limits), short and
+ * set apart from the margin, between a paragraph's lines are not.
+ */
+function under(line: Line, b: Building): boolean {
+  const last = b.lastLine.bbox;
+  const overlap = Math.min(b.right, line.bbox.left + line.bbox.width) - Math.max(b.left, line.bbox.left);
+  if (!(line.bbox.top >= last.top + last.height && overlap > 0)) return false;
+  return line.bbox.width >= (b.right - b.left) / 3 || Math.abs(line.bbox.left - b.left) <= b.size;
+}
+
 export function buildBlocks(lines: readonly Line[]): Block[] {
   const sorted = lines.slice().sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
   const open: Building[] = [];
@@ -62,13 +79,17 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
         open.splice(i, 1);
         continue;
       }
-      if (!canJoin(b, line)) continue;
+      if (b.capped || !canJoin(b, line)) continue;
       const dist = line.bbox.top - b.bottom + Math.abs(line.bbox.left - b.left) * 0.01;
       if (dist < bestDist) {
         bestDist = dist;
         best = b;
       }
     }
+    // A block never reaches over another block's line: big figures with small labels between
+    // them ("17,81,841 crore / BY REVENUE / 7,92,756 crore") are three blocks, not one block
+    // whose lines interleave with the labels'. Lines side by side (other columns) do not cap.
+    for (const b of open) if (b !== best && !b.capped && under(line, b)) b.capped = true;
     if (best) {
       best.lines.push(line);
       best.lastLine = line;
@@ -85,6 +106,7 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
         size: line.fontSize,
         bold: line.bold,
         lastLine: line,
+        capped: false,
       });
     }
   }
