@@ -99,8 +99,9 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
     });
     const words = inside.reduce((n, i) => n + countWords(content.runs[i]!.text), 0);
     if (words > MAX_PICTURE_WORDS) continue; // a text box with a background, not a figure
-    inside.forEach((i) => claimed.add(i));
     const lines = buildLines(inside.map((i) => content.runs[i]!));
+    if (proseInside(lines, pic)) continue; // a framed text box (a summary, a call-out): its text is text
+    inside.forEach((i) => claimed.add(i));
     blocks.push({ kind: 'picture', bbox: pic, lines, fontSize: bodySize, bold: false, italic: false, type: 'Picture', typeConfidence: 0.8 });
   }
   // Pictures overlapping a table (e.g. logos in cells) stay separate; nothing else to do.
@@ -114,6 +115,17 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
     bodySize,
   );
   return { ...base, blocks: order.map((i) => blocks[i]!) };
+}
+
+/**
+ * Whether a drawing's text is prose: two lines or more of six words or more, each across
+ * most of the drawing's width. A figure's text is labels (ticks, legends, node names, short
+ * and scattered); a framed or shaded text box holds paragraphs that run from side to side.
+ */
+function proseInside(lines: ReadonlyArray<{ text: string; bbox: BBox }>, box: BBox): boolean {
+  let n = 0;
+  for (const l of lines) if (l.bbox.width >= 0.6 * box.width && countWords(l.text) >= 6 && ++n >= 2) return true;
+  return false;
 }
 
 function medianSize(runs: readonly TextRun[]): number {
