@@ -277,13 +277,16 @@ function acceptGap(runs: readonly TextRun[], x0: number, n: number, i: number, j
   const filled = rowsIn((sp) => sp.b <= i) >= fill && rowsIn((sp) => sp.a >= j) >= fill;
   if (!filled || !(band.bottom - band.top >= at.minBand)) return null;
   // The gap between a list's markers and its items: the text just left of the gap (runs
-  // ending within two body font sizes of it, inside its band) is list markers only.
+  // ending within two body font sizes of it, inside its band) is list markers, but for a
+  // stray word or two (a footer's last word ending there: a column's lines ending at a gutter
+  // are many, and not markers).
   let markers = 0;
+  let others = 0;
   for (const sp of spans) {
     const m = (sp.top + sp.bottom) / 2;
     if (sp.b > i || sp.b < i - 2 * at.em || m < band.top || m > band.bottom) continue;
-    if (!rules.markerOnly(sp.run.text)) return { x0: x0 + i, x1: x0 + j, ...band };
-    markers++;
+    if (rules.markerOnly(sp.run.text)) markers++;
+    else others++;
   }
-  return markers > 0 ? null : { x0: x0 + i, x1: x0 + j, ...band };
+  return markers > others ? null : { x0: x0 + i, x1: x0 + j, ...band };
 }
