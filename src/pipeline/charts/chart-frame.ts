@@ -10,7 +10,7 @@
  */
 import type { BBox } from '../../model/document.js';
 import type { PageContent, TextRun } from '../../model/page.js';
-import { type ChartText, type PageTexts, bottom, contains, cx, cy, fitAxis, lazyPageTexts, medianSize, right, tickCharsWithDigit, tickNumber, union } from './chart-geometry.js';
+import { type ChartText, PageTexts, bottom, contains, cx, cy, fitAxis, medianSize, right, tickCharsWithDigit, tickNumber, union } from './chart-geometry.js';
 
 export interface ChartFrame {
   box: BBox;
@@ -68,7 +68,7 @@ function splitNumbers(t: ChartText): ChartText[] {
   return out;
 }
 
-export function findChartFrames(content: PageContent, runs: readonly TextRun[], exclude: readonly BBox[], upright: () => PageTexts = lazyPageTexts(runs)): ChartFrame[] {
+export function findChartFrames(content: PageContent, runs: readonly TextRun[], exclude: readonly BBox[], upright: PageTexts = new PageTexts(runs)): ChartFrame[] {
   const outside = (t: ChartText) => !exclude.some((e) => contains(e, t.box));
   // Cheap test first: a frame needs six tick numbers outside the page's blocks, and most pages
   // (prose) have none; only then every text is checked against every block (runs × blocks).
@@ -80,7 +80,7 @@ export function findChartFrames(content: PageContent, runs: readonly TextRun[], 
   });
   const numeric = withDigits.filter(outside).flatMap(splitNumbers).filter((t) => tickNumber(t.text) !== null);
   if (numeric.length < 6) return [];
-  const texts = upright().texts.filter(outside);
+  const texts = upright.texts.filter(outside);
   const em = medianSize(texts);
   const nums = numeric.filter((t) => t.box.width < 6 * em);
   if (nums.length < 6) return [];

@@ -125,16 +125,20 @@ export function medianSize(texts: readonly ChartText[]): number {
 }
 
 /**
- * A page's texts as one orientation sees them; their median size and those that are one
- * number are made when first read (the frame search reads only the texts).
+ * A page's texts as one orientation sees them, made on first read and then shared: every
+ * reader of a page (bars, lines, frames, axis titles) and every candidate chart on it read
+ * the same texts, which were remade per candidate. Their median size and those that are one
+ * number are made on first read too (the frame search reads only the texts).
  */
 export class PageTexts {
-  readonly texts: ChartText[];
+  private made: ChartText[] | undefined;
   private median: number | undefined;
   private numeric: ChartText[] | undefined;
 
-  constructor(runs: readonly TextRun[], f: (b: BBox) => BBox = (b) => b) {
-    this.texts = chartTexts(runs, f);
+  constructor(private readonly runs: readonly TextRun[], private readonly f: (b: BBox) => BBox = (b) => b) {}
+
+  get texts(): ChartText[] {
+    return (this.made ??= chartTexts(this.runs, this.f));
   }
 
   get em(): number {
@@ -144,15 +148,6 @@ export class PageTexts {
   get numbers(): ChartText[] {
     return (this.numeric ??= this.texts.filter((t) => tickNumber(t.text) !== null));
   }
-}
-
-/**
- * A page's texts made once, on first use: every reader of a page (bars, lines, axis titles) and
- * every candidate chart on it read the same texts, which were remade per candidate.
- */
-export function lazyPageTexts(runs: readonly TextRun[], f?: (b: BBox) => BBox): () => PageTexts {
-  let made: PageTexts | undefined;
-  return () => (made ??= new PageTexts(runs, f));
 }
 
 export interface ValueAxis {

@@ -7,7 +7,7 @@
  */
 import type { BBox } from '../../model/document.js';
 import type { PageContent, TextRun, VectorShape } from '../../model/page.js';
-import { type ChartData, contains, lazyPageTexts, tickCharsWithDigit, tickNumber, union } from './chart-geometry.js';
+import { type ChartData, PageTexts, contains, tickCharsWithDigit, tickNumber, union } from './chart-geometry.js';
 import { axisTitles, findChartFrames } from './chart-frame.js';
 import { findBarCharts } from './read-bar-chart.js';
 import { findLineCharts } from './read-line-chart.js';
@@ -33,7 +33,7 @@ export function findCharts(content: PageContent, runs: readonly TextRun[], exclu
   // filled slices or more: pages short of either (most prose) skip those searches, whose
   // results would be empty (cheap counts, and code a pool worker then never compiles).
   const axis = hasTickNumbers(runs, 3);
-  const upright = lazyPageTexts(runs); // the page's texts, made once for every reader that needs them
+  const upright = new PageTexts(runs); // the page's texts, made once (on first read) for every reader that needs them
   // Past a few thousand rectangles (maps, dense shaded tables) the quadratic bar search is not run.
   if (axis && content.rects.length >= 2 && content.rects.length <= MAX_RECTS) add(findBarCharts(content.rects, shapes, runs, exclude, upright));
   if (shapes.length >= 1) {
@@ -43,7 +43,7 @@ export function findCharts(content: PageContent, runs: readonly TextRun[], exclu
   }
   // Read charts take in their axis titles too.
   if (out.length) {
-    const { texts, em } = upright();
+    const { texts, em } = upright;
     for (const o of out) {
       const titles = axisTitles(o.box, texts, em).filter((t) => !out.some((p) => p !== o && contains(p.box, t.box)));
       o.box = union([o.box, ...titles.map((t) => t.box)]);

@@ -11,7 +11,7 @@
 import type { BBox } from '../../model/document.js';
 import type { TextRun, VectorShape } from '../../model/page.js';
 import {
-  type ChartReading, type ChartText, type PageTexts, axisSummary, bottom, chartTexts, contains, cx, findValueAxis, flip, lazyPageTexts, plausible, round6, right, union,
+  type ChartReading, type ChartText, PageTexts, axisSummary, bottom, chartTexts, contains, cx, findValueAxis, flip, plausible, round6, right, union,
 } from './chart-geometry.js';
 import { fillOf, namesFor, readLegend, shapeBox } from './chart-legend.js';
 
@@ -27,7 +27,7 @@ interface Column { segs: BBox[]; dir: -1 | 1; box: BBox }
  * (with the segments stacked on them); only those whose value axis reads are returned.
  */
 export function findBarCharts(
-  rects: readonly BBox[], shapes: readonly VectorShape[], runs: readonly TextRun[], exclude: readonly BBox[] = [], uprightTexts: () => PageTexts = lazyPageTexts(runs),
+  rects: readonly BBox[], shapes: readonly VectorShape[], runs: readonly TextRun[], exclude: readonly BBox[] = [], upright: PageTexts = new PageTexts(runs),
 ): ChartReading[] {
   const free = rects.filter((r) => r.width >= 1 && r.height > 0.5 && !exclude.some((e) => contains(e, r)));
   const out: ChartReading[] = [];
@@ -35,7 +35,7 @@ export function findBarCharts(
     const f = orientation === 'vertical' ? (b: BBox) => b : flip;
     const boxes = free.map(f);
     // (made on the first candidate that reaches the axis search, once per page and orientation)
-    const texts = orientation === 'vertical' ? uprightTexts : lazyPageTexts(runs, f);
+    const texts = orientation === 'vertical' ? upright : new PageTexts(runs, f);
     const used = new Set<BBox>();
     const edges = boxes.flatMap((b) => [{ b, y: bottom(b) }, { b, y: b.top }]).sort((p, q) => q.y - p.y);
     for (const e of edges) {
@@ -72,7 +72,7 @@ function stackOn(group: BBox[], boxes: BBox[], base: number): BBox[] {
 /** Read the bar chart whose bars fill `region` (page space); null when it does not read. */
 export function readBarChart(
   region: BBox, rects: readonly BBox[], shapes: readonly VectorShape[], runs: readonly TextRun[], orientation: Orientation = 'vertical',
-  textsOf: () => PageTexts = lazyPageTexts(runs, orientation === 'vertical' ? undefined : flip),
+  shared: PageTexts = new PageTexts(runs, orientation === 'vertical' ? undefined : flip),
 ): ChartReading | null {
   const f = orientation === 'vertical' ? (b: BBox) => b : flip;
   const area = region.width * region.height;
@@ -85,7 +85,7 @@ export function readBarChart(
   const ends = boxes.flatMap(({ b }) => [b.top, bottom(b)]);
   const lines = endLines(ends);
   if (lines.length === 0) return null;
-  const { texts, em, numbers } = textsOf();
+  const { texts, em, numbers } = shared;
   const bars = union(boxes.map((x) => x.b));
   const rules = shapes.filter((sh) => sh.stroke && sh.points.length === 2).map((sh) => f(shapeBox(sh)));
   const along = rules.filter((r) => r.height < 1 && lines.some((l) => Math.abs(r.top - l.y) <= 1 + TOL) && r.left <= right(bars) && right(r) >= bars.left && r.width <= 2 * bars.width);

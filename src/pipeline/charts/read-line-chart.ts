@@ -10,7 +10,7 @@
 import type { BBox } from '../../model/document.js';
 import type { TextRun, VectorShape } from '../../model/page.js';
 import {
-  type ChartReading, type ChartText, type PageTexts, axisSummary, bottom, contains, cx, cy, findValueAxis, fitAxis, lazyPageTexts, plausible, right, round6, tickNumber, union,
+  type ChartReading, type ChartText, PageTexts, axisSummary, bottom, contains, cx, cy, findValueAxis, fitAxis, plausible, right, round6, tickNumber, union,
 } from './chart-geometry.js';
 import { namesFor, readLegend, shapeBox } from './chart-legend.js';
 
@@ -34,7 +34,7 @@ function polylines(shapes: readonly VectorShape[], exclude: readonly BBox[]): Po
 
 const near = (a: [number, number], b: [number, number]) => Math.abs(a[0] - b[0]) < 0.3 && Math.abs(a[1] - b[1]) < 0.3;
 
-export function findLineCharts(shapes: readonly VectorShape[], runs: readonly TextRun[], exclude: readonly BBox[] = [], textsOf: () => PageTexts = lazyPageTexts(runs)): ChartReading[] {
+export function findLineCharts(shapes: readonly VectorShape[], runs: readonly TextRun[], exclude: readonly BBox[] = [], pageTexts: PageTexts = new PageTexts(runs)): ChartReading[] {
   const lines = polylines(shapes, exclude);
   const groups: Polyline[][] = [];
   for (const l of lines.sort((a, b) => a.box.left - b.box.left)) {
@@ -44,7 +44,7 @@ export function findLineCharts(shapes: readonly VectorShape[], runs: readonly Te
   }
   const out: ChartReading[] = [];
   for (const g of groups) {
-    const r = readLineChart(g, shapes, runs, textsOf());
+    const r = readLineChart(g, shapes, runs, pageTexts);
     if (r) out.push(r);
   }
   return out;
