@@ -13,6 +13,7 @@
  */
 import type { Segment } from '../model/document.js';
 import type { DocItem, QuireDocument } from '../model/quire-document.js';
+import { BULLET_PREFIX } from '../model/list-markers.js';
 import { escapeHtml } from './escape.js';
 import { runsHtml, runsMarkdown } from './inline-runs.js';
 import { tableHtml, tableMarkdown } from './table.js';
@@ -25,7 +26,6 @@ export interface Rendered {
   markdown: string;
 }
 
-const LIST_MARKER = /^\s*([•◦▪▫●○■□►▸‣⁃∙·*\-–—])\s+/;
 
 function paragraph(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ');
@@ -74,7 +74,7 @@ function renderBlock(item: DocItem): Rendered {
         }
         return { html: `<${tag}><li>${box}${esc}</li></${tag}>`, markdown: `${' '.repeat(4 * item.list.depth)}${marker} ${flat}` };
       }
-      const li = (runs ? flat : plain).replace(LIST_MARKER, '');
+      const li = (runs ? flat : plain).replace(BULLET_PREFIX, '');
       const m = marked ? markInline(li, item.words) : null;
       return { html: `<ul><li>${m?.html ?? escapeHtml(li)}</li></ul>`, markdown: `- ${m?.markdown ?? li}` };
     }

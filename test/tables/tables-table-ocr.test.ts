@@ -3,7 +3,9 @@
  * parse does: a ruled table page rendered to a 300-DPI image (pdftoppm) goes through
  * `tables` with and without the option; against the born-digital PDF's own table (its text
  * layer, through `tables` too), the cells read one by one match clearly more often. The
- * option is validated as parse validates it and echoed in the job's configuration.
+ * option is validated as parse validates it and echoed in the job's configuration. The
+ * fixture's fonts are not embedded, so pdftoppm draws them with the system's: the figures were
+ * measured with fonts-liberation installed (`.ci/run` installs it; on DejaVu alone 0.84).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

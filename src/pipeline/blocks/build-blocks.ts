@@ -7,9 +7,9 @@
  */
 import { unionBBox } from '../../model/document.js';
 import type { Block, Line } from '../../model/layout.js';
+import { BULLET_START, LIST_ITEM_START, listMarkKind } from '../../model/list-markers.js';
 
-export const BULLET = /^\s*([•◦▪▫●○■□►▸‣⁃∙·*\-–—]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z][.)]|\(?(?:i|ii|iii|iv|v|vi|vii|viii|ix|x)[.)])\s+\S/;
-const STRONG_BULLET = /^\s*[•◦▪▫●○■□►▸‣⁃∙·]/;
+export const BULLET = LIST_ITEM_START;
 
 interface Building {
   lines: Line[];
@@ -38,7 +38,8 @@ function canJoin(b: Building, line: Line): boolean {
   if (overlap <= 0) return false;
   if (!sizeClose(b.size, line.fontSize)) return false;
   if (b.bold !== line.bold && (b.lines.length === 1 || line.bold)) return false;
-  if (STRONG_BULLET.test(line.text) || (BULLET.test(line.text) && BULLET.test(b.lines[0]!.text) && line.bbox.left <= b.left + size)) return false;
+  if (BULLET_START.test(line.text) || (BULLET.test(line.text) && BULLET.test(b.lines[0]!.text) && line.bbox.left <= b.left + size)) return false;
+  if (opensIndentedItem(b, line, size)) return false;
   // Paragraph end: the previous line stops well short of the block's right edge.
   const width = b.right - b.left;
   if (b.lines.length >= 2 && last.bbox.left + last.bbox.width < b.right - Math.max(0.25 * width, 4 * size) && line.bbox.left <= last.bbox.left + size) {
@@ -49,6 +50,19 @@ function canJoin(b: Building, line: Line): boolean {
     return false;
   }
   return true;
+}
+
+/**
+ * A line set in from the block's left edge that opens with a list's mark of another kind than
+ * the block's first line: a list under its lead-in line ("Encore du contenu!" then "1. …"),
+ * or an item nested in another ("2. …" then "a) …"). A paragraph's wrapped lines start at its
+ * edge, and an item's wrapped lines that happen to open with a number of its own kind ("5. …"
+ * under "1. …") stay in it.
+ */
+function opensIndentedItem(b: Building, line: Line, size: number): boolean {
+  if (line.bbox.left <= b.left + 0.5 * size) return false;
+  const kind = listMarkKind(line.text);
+  return kind !== null && kind !== listMarkKind(b.lines[0]!.text);
 }
 
 /**

@@ -9,6 +9,7 @@
  * three centred lines were enough to hide LaTeX's 10-pt gutter, and whole paragraphs then
  * read across both columns). Each gutter carries that band, and lines are cut only inside it.
  */
+import { LIST_MARK_ONLY } from '../../model/list-markers.js';
 import type { TextRun } from '../../model/page.js';
 import { gutterBands, horizontalExtent, medianFontSize, type BandRules, type ColumnGutter } from './gutter-bands.js';
 
@@ -24,12 +25,6 @@ const MIN_GUTTER_EM = 0.5;
 const MIN_SIDE_SHARE = 0.3; // each side holds at least this share of the busiest column's lines
 const MIN_BAND_SHARE = 0.2; // a two-sided band spans at least this share of the text's height
 const MIN_BAND_LINES = 3; // and at least this many body font sizes (a letter-spaced footer is one row, not columns)
-/**
- * A run that is nothing but a list marker ('•', '–', '1.', 'a)', 'iv.'). A list's markers
- * stand in a column of their own, a fixed gap left of their items' text: that gap is not a
- * column gutter (cutting there split every bullet from its item, and list items were lost).
- */
-const MARKER_ONLY = /^\s*(?:[•◦▪▫●○■□►▸‣⁃∙·*\-–—]|\(?[0-9]{1,3}[.)]|\(?[a-zA-Z][.)]|\(?(?:i|ii|iii|iv|v|vi|vii|viii|ix|x)[.)])\s*$/;
 const STRETCH_GAP_EM = 2; // blank band (in body font sizes) that separates a title block from the columns
 const RULES: BandRules = {
   minGutter: MIN_GUTTER,
@@ -37,7 +32,10 @@ const RULES: BandRules = {
   minSideShare: MIN_SIDE_SHARE,
   minBandShare: MIN_BAND_SHARE,
   minBandLines: MIN_BAND_LINES,
-  markerOnly: (text) => MARKER_ONLY.test(text),
+  // A run that is nothing but a list's mark: a list's marks stand in a column of their own, a
+  // fixed gap left of their items' text, and that gap is not a column gutter (cutting there
+  // split every bullet from its item, and list items were lost).
+  markerOnly: (text) => LIST_MARK_ONLY.test(text),
 };
 
 export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {

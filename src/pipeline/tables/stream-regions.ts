@@ -13,6 +13,7 @@
  */
 import type { BBox } from '../../model/document.js';
 import { findGutters } from '../lines/gutters.js';
+import { LIST_MARK_ONLY_ANY_CASE as LIST_MARK } from '../../model/list-markers.js';
 import type { TextRun } from '../../model/page.js';
 import { columnGaps } from './column-gaps.js';
 import { median } from './geometry.js';
@@ -31,7 +32,6 @@ interface LineInfo {
 }
 
 const CAPTION = /^(?:table|tab\.|tabelle|tableau|figure|fig\.|chart|graph|exhibit|source|sources|note|notes)\b/i;
-const LIST_MARK = /^(?:[•◦▪▫●○■□►▸‣⁃∙·*\-–—]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?(?:i|ii|iii|iv|v|vi|vii|viii|ix|x)[.)])$/i;
 /** Single-chunk lines allowed in a row inside a block. */
 const MAX_SINGLES = 2;
 /** Header lines gathered above a block. */
