@@ -5,6 +5,7 @@
  */
 import type { PageContent } from '../../model/page.js';
 import { walkGraphics, type OpCodes } from './graphics.js';
+import { dropOverprintedRuns } from './overprint.js';
 import { loadPdfJs, type PDFPageProxy } from './open-document.js';
 import { clearDecodeLimitHit, throwIfDecodeLimitHit } from './decode-limits.js';
 import { enableDirectOperatorLists } from './oplist-worker.js';
@@ -62,7 +63,7 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
     const cy = b.top + b.height / 2;
     return cx >= 0 && cy >= 0 && cx <= viewport.width && cy <= viewport.height;
   };
-  const runs = g.runs.filter((r) => onPage(r.bbox));
+  const runs = dropOverprintedRuns(g.runs.filter((r) => onPage(r.bbox)));
   const links = extras?.links ? await readLinkAreas(page) : undefined;
   return {
     pageNumber: page.pageNumber,
