@@ -9,8 +9,6 @@ import { unionBBox } from '../../model/document.js';
 import type { Block, Line } from '../../model/layout.js';
 import { BULLET_START, LIST_ITEM_START, listMarkKind } from '../../model/list-markers.js';
 
-export const BULLET = LIST_ITEM_START;
-
 interface Building {
   lines: Line[];
   left: number;
@@ -38,7 +36,7 @@ function canJoin(b: Building, line: Line): boolean {
   if (overlap <= 0) return false;
   if (!sizeClose(b.size, line.fontSize)) return false;
   if (b.bold !== line.bold && (b.lines.length === 1 || line.bold)) return false;
-  if (BULLET_START.test(line.text) || (BULLET.test(line.text) && BULLET.test(b.lines[0]!.text) && line.bbox.left <= b.left + size)) return false;
+  if (BULLET_START.test(line.text) || (LIST_ITEM_START.test(line.text) && LIST_ITEM_START.test(b.lines[0]!.text) && line.bbox.left <= b.left + size)) return false;
   if (opensIndentedItem(b, line, size)) return false;
   // Paragraph end: the previous line stops well short of the block's right edge.
   const width = b.right - b.left;
@@ -46,7 +44,7 @@ function canJoin(b: Building, line: Line): boolean {
     return false;
   }
   // First-line indent of a new paragraph.
-  if (b.lines.length >= 2 && line.bbox.left > b.left + 1.2 * size && line.bbox.left + line.bbox.width >= b.right - size && !BULLET.test(b.lines[0]!.text)) {
+  if (b.lines.length >= 2 && line.bbox.left > b.left + 1.2 * size && line.bbox.left + line.bbox.width >= b.right - size && !LIST_ITEM_START.test(b.lines[0]!.text)) {
     return false;
   }
   return true;

@@ -216,19 +216,16 @@ export function readBarChart(
 
 /**
  * Each end (in `ends`' order) that two ends or more (itself included) lie within TOL of, with
- * that count: what counting over all ends for each gives, by a sorted scan. The window is
- * widened a little and each candidate tested with the same comparison, so rounding at the
- * window's edges cannot change a count.
+ * that count: what counting over all ends for each gives, by a sorted scan (`NearIndex`: its
+ * window is widened a little and each candidate tested with the same comparison, so rounding
+ * at the window's edges cannot change a count).
  */
 function endLines(ends: readonly number[]): Array<{ y: number; n: number }> {
-  const sorted = ends.slice().sort((a, b) => a - b);
+  const index = new NearIndex([...ends]);
   const out: Array<{ y: number; n: number }> = [];
   for (const y of ends) {
-    // (ends are visited in their own order, so the window's start is found by a binary search.)
-    let a = 0, b = sorted.length;
-    while (a < b) { const m = (a + b) >> 1; if (sorted[m]! < y - TOL - 1e-6) a = m + 1; else b = m; }
     let n = 0;
-    for (let k = a; k < sorted.length && sorted[k]! <= y + TOL + 1e-6; k++) if (Math.abs(sorted[k]! - y) <= TOL) n++;
+    index.near(y, (k) => { if (Math.abs(ends[k]! - y) <= TOL) n++; });
     if (n >= 2) out.push({ y, n });
   }
   return out;

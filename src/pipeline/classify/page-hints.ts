@@ -4,7 +4,8 @@
  * math fonts). Document-level rules (titles, headers, footers, footnotes) come later.
  */
 import type { Block } from '../../model/layout.js';
-import { BULLET, blockText } from '../blocks/build-blocks.js';
+import { blockText } from '../blocks/build-blocks.js';
+import { LIST_ITEM_START } from '../../model/list-markers.js';
 
 const CAPTION = /^\s*(fig(ure)?|table|tab|chart|graph|plate|exhibit|illustration|diagram|scheme|listing|abb(ildung)?|tabelle)\.?\s*[0-9IVXivx]+[a-z]?\s*[.:—–-]?\s/i;
 export const MATH_FONT = /^(cmmi|cmsy|cmex|msbm|msam|eufm|rsfs|stix.*math|cambria.*math|.*math)/i;
@@ -13,7 +14,7 @@ export const MATH_CHARS = /[=+−×÷±∓∑∏∫∮√∞≈≠≤≥∂∇�
 export function hintBlockType(b: Block): void {
   const text = blockText(b).trim();
   if (!text) return;
-  if (BULLET.test(text)) {
+  if (LIST_ITEM_START.test(text)) {
     b.type = 'ListItem';
     b.typeConfidence = 0.85;
     return;
