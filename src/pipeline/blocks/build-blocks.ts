@@ -76,8 +76,64 @@ function under(line: Line, b: Building): boolean {
   return line.bbox.width >= (b.right - b.left) / 3 || Math.abs(line.bbox.left - b.left) <= b.size;
 }
 
+/**
+ * For each line, the other lines of its row: sharing half the smaller height, apart in x by
+ * at least a font size (another column's line, not a piece of its own line).
+ */
+function rowSiblings(sorted: readonly Line[]): Map<Line, Line[]> {
+  const out = new Map<Line, Line[]>();
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i]!.bbox;
+    for (let j = i + 1; j < sorted.length && sorted[j]!.bbox.top < a.top + a.height; j++) {
+      const b = sorted[j]!.bbox;
+      const shared = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+      const apart = Math.max(b.left - (a.left + a.width), a.left - (b.left + b.width));
+      if (shared < 0.5 * Math.min(a.height, b.height) || apart < Math.min(sorted[i]!.fontSize, sorted[j]!.fontSize)) continue;
+      for (const [x, y] of [[sorted[i]!, sorted[j]!], [sorted[j]!, sorted[i]!]] as const) {
+        const list = out.get(x);
+        if (list) list.push(y);
+        else out.set(x, [y]);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * `line` is one of two or more columns' lines that begin side by side under block `b`, which
+ * ends in a line set from its left edge and reaches over most of each (an abstract set close
+ * above the columns): the column's first line, not the block's next. Joined, the block
+ * reached into one column and the reading order could find no gutter under it
+ * (bench/synthetic-columns.ts).
+ */
+function columnUnder(b: Building, line: Line, siblings: Map<Line, Line[]>): boolean {
+  const beside = siblings.get(line);
+  if (!beside) return false;
+  const width = b.right - b.left;
+  // The block ends in a line set from its left edge (an abstract's, a paragraph's); a centred
+  // author block's lines are not, and two affiliations side by side under it stay its own.
+  if (b.lastLine.bbox.left - b.left > 0.02 * width) return false;
+  const bottom = b.lastLine.bbox.top + b.lastLine.bbox.height;
+  const under = (l: Line) => l.bbox.width < 0.6 * width && Math.min(b.right, l.bbox.left + l.bbox.width) - Math.max(b.left, l.bbox.left) >= 0.5 * l.bbox.width;
+  return under(line) && beside.some((o) => o.bbox.top >= bottom && under(o));
+}
+
+/**
+ * `line` starts right of the middle of a left-aligned block of two lines or more: the first
+ * line of a right-hand column set close under a full-width abstract (the column's other first
+ * lines start lower, beside no sibling), never the paragraph's next line, which starts at its
+ * edge. Centred and right-aligned blocks (their lines start anywhere) and short pieces (an
+ * equation number) are left alone.
+ */
+function rightColumnStart(b: Building, line: Line): boolean {
+  const width = b.right - b.left;
+  if (b.lines.length < 2 || line.bbox.left <= b.left + 0.5 * width || line.bbox.width < 0.2 * width) return false;
+  return b.lines.every((l) => l.bbox.left <= b.left + 1.5 * b.size);
+}
+
 export function buildBlocks(lines: readonly Line[]): Block[] {
   const sorted = lines.slice().sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+  const siblings = rowSiblings(sorted);
   const open: Building[] = [];
   const closed: Building[] = [];
   for (const line of sorted) {
@@ -91,7 +147,7 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
         open.splice(i, 1);
         continue;
       }
-      if (b.capped || !canJoin(b, line)) continue;
+      if (b.capped || !canJoin(b, line) || columnUnder(b, line, siblings) || rightColumnStart(b, line)) continue;
       const dist = line.bbox.top - b.bottom + Math.abs(line.bbox.left - b.left) * 0.01;
       if (dist < bestDist) {
         bestDist = dist;

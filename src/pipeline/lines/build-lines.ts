@@ -145,9 +145,14 @@ const byCentre = (a: TextRun, b: TextRun) => a.bbox.top + a.bbox.height / 2 - (b
 const byLeft = (a: TextRun, b: TextRun) => a.bbox.left - b.bbox.left;
 const byTopLeft = (a: Line, b: Line) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left;
 
-/** Some gutter's centre lies between a and b. */
+/**
+ * Some gutter's centre lies between a and b, across a gap half the gutter's width or more.
+ * Two columns' lines stand a gutter apart; a word space of a centred author line inside the
+ * band (its glyphs few enough to leave the gutter open) is narrower, and cutting there split
+ * "Edsger | Dijkstra" (bench/synthetic-columns.ts, synthetic-78).
+ */
 function crossesGutter(gutters: readonly ColumnGutter[], a: number, b: number): boolean {
-  for (const g of gutters) if (a <= (g.x0 + g.x1) / 2 && b >= (g.x0 + g.x1) / 2) return true;
+  for (const g of gutters) if (a <= (g.x0 + g.x1) / 2 && b >= (g.x0 + g.x1) / 2 && b - a >= 0.5 * (g.x1 - g.x0)) return true;
   return false;
 }
 

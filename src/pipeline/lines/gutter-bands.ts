@@ -35,6 +35,8 @@ export interface BandRules {
   minSideShare: number;
   minBandShare: number;
   minBandLines: number;
+  /** Rows each side of a stretch's gutter holds at least (gutterBands). */
+  stretchFloor: number;
   /** True when a run's text is a list marker only. */
   markerOnly: (text: string) => boolean;
 }
@@ -80,19 +82,22 @@ interface Points {
   rightTop: Float64Array;
   rightBottom: Float64Array;
   cover: Float64Array;
+  /** The band of each open point: where both sides hold text, less any stretch crossed there (markOpen). */
+  bandTop: Float64Array;
+  bandBottom: Float64Array;
 }
 
 function scratch(n: number, m: number): { spans: Spans; points: Points; order: Int32Array; firstAt: Int32Array; open: Uint8Array } {
   const len = n + 1;
-  const f = 5 * len + 2 * m;
+  const f = 7 * len + 2 * m;
   if (f64Scratch.length < f) f64Scratch = new Float64Array(Math.max(f, 2 * f64Scratch.length));
   const i = 3 * m + 2 * len;
   if (i32Scratch.length < i) i32Scratch = new Int32Array(Math.max(i, 2 * i32Scratch.length));
   if (u8Scratch.length < len) u8Scratch = new Uint8Array(Math.max(len, 2 * u8Scratch.length));
   const view = (k: number) => f64Scratch.subarray(k * len, (k + 1) * len);
   return {
-    spans: { m, a: i32Scratch.subarray(0, m), b: i32Scratch.subarray(m, 2 * m), top: f64Scratch.subarray(5 * len, 5 * len + m), bottom: f64Scratch.subarray(5 * len + m, 5 * len + 2 * m) },
-    points: { leftTop: view(0), leftBottom: view(1), rightTop: view(2), rightBottom: view(3), cover: view(4) },
+    spans: { m, a: i32Scratch.subarray(0, m), b: i32Scratch.subarray(m, 2 * m), top: f64Scratch.subarray(7 * len, 7 * len + m), bottom: f64Scratch.subarray(7 * len + m, 7 * len + 2 * m) },
+    points: { leftTop: view(0), leftBottom: view(1), rightTop: view(2), rightBottom: view(3), cover: view(4), bandTop: view(5), bandBottom: view(6) },
     order: i32Scratch.subarray(2 * m, 3 * m),
     firstAt: i32Scratch.subarray(3 * m, 3 * m + len),
     open: u8Scratch.subarray(0, n),
@@ -153,6 +158,10 @@ function fillCover(s: Spans, n: number, cover: Float64Array): number {
  * swept left to right with the runs that have started (a counting sort of their starts);
  * runs found ended are dropped for good, and counting stops at the first run over `low`, so
  * a point costs about the runs crossing it, not every run that starts left of it.
+ * A point crossed more often is still open where the runs crossing it leave a stretch of
+ * its band at least `minBand` high uncrossed (uncrossedStretch): full-width lines set close
+ * above or below the columns (an abstract, an author block, a closing paragraph) cross the
+ * gutter but do not close it, and the band is narrowed to the stretch between them.
  */
 function markOpen(s: Spans, n: number, p: Points, low: number, minBand: number, order: Int32Array, firstAt: Int32Array, open: Uint8Array): void {
   firstAt.fill(0);
@@ -165,9 +174,11 @@ function markOpen(s: Spans, n: number, p: Points, low: number, minBand: number, 
   for (let i = 0; i < n; i++) {
     while (next < s.m && s.a[order[next]!]! <= i) order[activeLen++] = order[next++]!;
     open[i] = 1;
-    if (p.cover[i]! <= low) continue;
     const top = Math.max(p.leftTop[i]!, p.rightTop[i]!);
     const bottom = Math.min(p.leftBottom[i]!, p.rightBottom[i]!);
+    p.bandTop[i] = top;
+    p.bandBottom[i] = bottom;
+    if (p.cover[i]! <= low) continue;
     if (bottom - top < minBand) {
       open[i] = 0;
       continue;
@@ -185,7 +196,54 @@ function markOpen(s: Spans, n: number, p: Points, low: number, minBand: number, 
         break;
       }
     }
+    if (!open[i] && uncrossedStretch(s, i, top, bottom, minBand, order, activeLen, p)) open[i] = 2;
   }
+}
+
+/**
+ * Whether open points a and b (neighbours) lie in one gap: both open by the count, or with
+ * bands that agree within a body font size. Points opened by an uncrossed stretch each have
+ * their own stretch; inside a column one may be the rows beside a small table, and joining
+ * it to the gutter's points widened the gutter into the column, whose lines were then cut.
+ */
+function sameRun(open: Uint8Array, p: Points, a: number, b: number, em: number): boolean {
+  if (open[a] === 1 && open[b] === 1) return true;
+  return Math.abs(p.bandTop[a]! - p.bandTop[b]!) <= em && Math.abs(p.bandBottom[a]! - p.bandBottom[b]!) <= em;
+}
+
+/** Points a stretch's band keeps clear of the lines crossing its point (uncrossedStretch). */
+const EDGE = 1;
+
+/**
+ * The highest stretch of [top, bottom] that no run crossing point `i` covers, written as the
+ * point's band; true when it is a stretch of columns: at least `minBand` high and half the
+ * band. The lines crossing a gutter this way stand above and below the columns (a title, an
+ * abstract or author block, a closing footnote); a column's own lines around an indented list
+ * or a narrow table leave only a short stretch beside those, not half the band.
+ */
+function uncrossedStretch(s: Spans, i: number, top: number, bottom: number, minBand: number, order: Int32Array, activeLen: number, p: Points): boolean {
+  const cross: Array<[number, number]> = [];
+  for (let j = 0; j < activeLen; j++) {
+    const k = order[j]!;
+    if (s.b[k]! <= i) continue;
+    const t = s.top[k]!, b = s.bottom[k]!;
+    if (b > top && t < bottom) cross.push([t, b]);
+  }
+  cross.sort((x, y) => x[0] - y[0]);
+  let best0 = top, best1 = top;
+  let reach = top;
+  for (const [t, b] of cross) {
+    if (t - reach > best1 - best0) [best0, best1] = [reach, t];
+    reach = Math.max(reach, b);
+  }
+  if (bottom - reach > best1 - best0) [best0, best1] = [reach, bottom];
+  // The band stops a point inside the crossing lines' edges: lines are cut at a gutter in
+  // rows that touch its band, and a crossing line's row ends exactly at the stretch's edge
+  // (an abstract's last line was cut at the gutter under it).
+  p.bandTop[i] = best0 + EDGE;
+  p.bandBottom[i] = best1 - EDGE;
+  const high = best1 - best0;
+  return high >= minBand && high >= 0.5 * (bottom - top);
 }
 
 /**
@@ -202,7 +260,12 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
   fillSpans(runs, x0, n, spans);
   const max = fillCover(spans, n, points.cover);
   const minWidth = Math.max(rules.minGutter, rules.minGutterEm * em);
-  const gap = sidesGap(spans, Math.max(rules.minSideShare * max, sideMin), order);
+  // A stretch's sides need the page's fill, or the share of the stretch's own busiest point
+  // that a page asks of its own when that is less, but never fewer than stretchFloor rows: the
+  // columns under or over a spanning figure hold fewer rows than the page's busiest column,
+  // and their lines were glued across the gutter.
+  const need = sideMin > 0 ? Math.min(sideMin, Math.max(rules.stretchFloor, rules.minSideShare * max)) : 0;
+  const gap = sidesGap(spans, Math.max(rules.minSideShare * max, need), order);
   if (!(gap >= minWidth)) return { gutters: [], maxCover: max, em, sidesGap: gap };
   fillBands(spans, n, points); // (only where a gutter can be: the count above rules out prose)
   const low = Math.max(1, 0.06 * max);
@@ -222,15 +285,38 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
       i++;
       continue;
     }
-    let j = i;
-    while (j < n && open[j]) j++;
+    let j = i + 1;
+    while (j < n && open[j] && sameRun(open, points, j - 1, j, em)) j++;
     if (j - i >= minWidth && i > 0 && j < n) {
-      const g = acceptGap(runs, x0, n, i, j, { max, sideMin, minBand, em }, points, rules);
+      const g = acceptGap(runs, x0, n, i, j, { max, sideMin: need, minBand, em }, points, rules);
       if (g) gutters.push(g);
     }
     i = j;
   }
-  return { gutters, maxCover: max, em, sidesGap: gap };
+  return { gutters: joinNeighbours(gutters, em), maxCover: max, em, sidesGap: gap };
+}
+
+/**
+ * Gaps that touch (split by sameRun where their bands part) are one gutter: with bands that
+ * agree within `em` they are joined; otherwise the one whose band lies inside the other's is
+ * dropped (ragged line ends beside a gutter leave a narrower stretch open next to it, and
+ * its centre lay inside the column, where its lines would have been cut).
+ */
+function joinNeighbours(gutters: ColumnGutter[], em: number): ColumnGutter[] {
+  if (gutters.length < 2) return gutters;
+  const out: ColumnGutter[] = [];
+  const inside = (a: ColumnGutter, b: ColumnGutter) => a.top >= b.top - em && a.bottom <= b.bottom + em;
+  for (const g of gutters) {
+    const prev = out[out.length - 1];
+    if (!prev || g.x0 - prev.x1 > 1) {
+      out.push(g);
+      continue;
+    }
+    if (inside(g, prev) && inside(prev, g)) out[out.length - 1] = { ...prev, x1: g.x1, top: Math.min(prev.top, g.top), bottom: Math.max(prev.bottom, g.bottom) };
+    else if (inside(prev, g)) out[out.length - 1] = g;
+    else if (!inside(g, prev)) out.push(g);
+  }
+  return out;
 }
 
 /**
@@ -267,7 +353,7 @@ function acceptGap(runs: readonly TextRun[], x0: number, n: number, i: number, j
   for (let k = 0; k < i; k++) left = Math.max(left, p.cover[k]!);
   for (let k = j; k < n; k++) right = Math.max(right, p.cover[k]!);
   const mid = (i + j) >> 1;
-  const band = { top: Math.max(p.leftTop[mid]!, p.rightTop[mid]!), bottom: Math.min(p.leftBottom[mid]!, p.rightBottom[mid]!) };
+  const band = { top: p.bandTop[mid]!, bottom: p.bandBottom[mid]! };
   const fill = Math.max(rules.minSideShare * at.max, at.sideMin);
   if (!(left >= fill && right >= fill)) return null;
   const spans = runs.map((r) => ({ a: Math.max(0, Math.floor(r.bbox.left - x0)), b: Math.min(n - 1, Math.ceil(r.bbox.left + r.bbox.width - x0)), top: r.bbox.top, bottom: r.bbox.top + r.bbox.height, run: r }));

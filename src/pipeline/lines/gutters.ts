@@ -25,17 +25,22 @@ const MIN_GUTTER_EM = 0.5;
 const MIN_SIDE_SHARE = 0.3; // each side holds at least this share of the busiest column's lines
 const MIN_BAND_SHARE = 0.2; // a two-sided band spans at least this share of the text's height
 const MIN_BAND_LINES = 3; // and at least this many body font sizes (a letter-spaced footer is one row, not columns)
+const STRETCH_FLOOR = 6; // rows each side of a stretch's gutter holds at least (gutter-bands.ts)
 const STRETCH_GAP_EM = 2; // blank band (in body font sizes) that separates a title block from the columns
+/** One symbol alone (\p{S}: arrows, check marks, dingbats) or a guillemet used as a mark; sentence punctuation is not (a glyph-by-glyph line ends in one). */
+const LONE_SYMBOL = /^\s*[\p{S}«»‹›]\s*$/u;
 const RULES: BandRules = {
   minGutter: MIN_GUTTER,
   minGutterEm: MIN_GUTTER_EM,
   minSideShare: MIN_SIDE_SHARE,
   minBandShare: MIN_BAND_SHARE,
   minBandLines: MIN_BAND_LINES,
+  stretchFloor: STRETCH_FLOOR,
   // A run that is nothing but a list's mark: a list's marks stand in a column of their own, a
   // fixed gap left of their items' text, and that gap is not a column gutter (cutting there
   // split every bullet from its item, and list items were lost).
-  markerOnly: (text) => LIST_MARK_ONLY.test(text),
+  // A lone symbol counts too ("»", "➢", "✓" set as marks): no column's lines end in one.
+  markerOnly: (text) => LIST_MARK_ONLY.test(text) || LONE_SYMBOL.test(text),
 };
 
 export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
@@ -90,14 +95,17 @@ export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
   // Where the page's runs cannot fill two sides at least MIN_GUTTER - 1 points apart, no
   // stretch's can fill them MIN_GUTTER apart (a stretch is a subset of the runs, its side
   // minimum is at least the page's, and measuring from its own left edge moves the distance by
-  // less than a point): nothing to search (most pages of prose).
+  // less than a point): nothing to search (most pages of prose). (A stretch may ask fewer rows
+  // of its sides than the page does, STRETCH_FLOOR; the skip is kept for prose pages' sake,
+  // and a page with columns fills its sides.)
   if (!(page.sidesGap >= MIN_GUTTER - 1)) return out;
-  // A stretch's columns must be as well filled as the page's busiest column requires, so a
-  // few short lines of a small stretch never make a gutter.
+  // A stretch's columns must be about as well filled as the page's busiest column requires
+  // (gutterBands: the page's fill, or the same share of the stretch's own when less, and STRETCH_FLOOR rows
+  // at least), so a few short lines of a small stretch never make a gutter.
   // A stretch's gutter needs ⌈sideMin⌉ runs on each side (gutterBands' sidesGap): a
   // stretch with fewer runs than twice that is not searched (most headings, short stretches).
   const sideMin = MIN_SIDE_SHARE * page.maxCover;
-  const fewest = sideMin > 0 ? 2 * Math.ceil(sideMin) : 0;
+  const fewest = sideMin > 0 ? 2 * Math.ceil(Math.min(sideMin, STRETCH_FLOOR)) : 0;
   const stretches = verticalStretches(runs, page.em);
   if (stretches.length > 1) for (const s of stretches) if (s.length >= fewest) out.push(...gutterBands(s, sideMin, RULES).gutters);
   return out;

@@ -32,11 +32,12 @@ function gaps(intervals: Array<[number, number]>, minGap: number): Array<[number
   return out;
 }
 
-function splitAt<T extends Item>(items: T[], cuts: Array<[number, number]>, axis: 'x' | 'y'): T[][] {
+/** Items grouped between cuts, by where each starts (`startOf`: the same span the cuts were found from). */
+function splitAt<T extends Item>(items: T[], cuts: Array<[number, number]>, axis: 'x' | 'y', startOf?: (it: T) => number): T[][] {
   const groups: T[][] = cuts.map(() => []);
   groups.push([]);
   for (const it of items) {
-    const start = axis === 'x' ? it.box.left : it.box.top;
+    const start = startOf ? startOf(it) : axis === 'x' ? it.box.left : it.box.top;
     let g = 0;
     while (g < cuts.length && start >= cuts[g]![1] - 1e-6) g++;
     groups[g]!.push(it);
@@ -75,7 +76,18 @@ function order(items: Item[], minGapX: number, minGapY: number, depth: number): 
   if (vCuts.length > 0) {
     return splitAt(items, vCuts, 'x').flatMap((g) => order(g, minGapX, minGapY, depth + 1));
   }
-  const hCuts = gaps(items.map((i) => [i.box.top, i.box.top + i.box.height]), minGapY);
+  // Blocks whose boxes touch or overlap by a hair (an author block or an abstract whose
+  // descenders reach the ascenders of the columns' first lines) still stand one above the
+  // other: each box is trimmed by minGapY (a quarter of its height at most) top and bottom
+  // before the gaps are found. Every gap of the untrimmed boxes is still a gap; a gap found
+  // only by the trim is kept where it parts two blocks stacked over each other (sharing x),
+  // not two side by side in two columns (a caption and the other column's heading), whose
+  // one-block bands would have no gutter to be merged back by. Without the trim a block and
+  // the columns' tops made one band with no gutter, read row by row across the columns
+  // (bench/synthetic-columns.ts).
+  const trimmed = trimmedSpan(minGapY);
+  const plain = gaps(items.map((i) => [i.box.top, i.box.top + i.box.height]), minGapY);
+  const hCuts = gaps(items.map(trimmed), minGapY / 3).filter((c) => plain.some((p) => p[0] >= c[0] && p[1] <= c[1]) || stackedAcross(items, c, trimmed, minGapY));
   if (hCuts.length === 0) {
     return items.slice().sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
   }
@@ -86,7 +98,7 @@ function order(items: Item[], minGapX: number, minGapY: number, depth: number): 
     if (!g) bandGutters.set(band, (g = verticalGutters(band, minGapX)));
     return g;
   };
-  const bands = attachColumnTops(splitAt(items, hCuts, 'y'), guttersOf, minGapX);
+  const bands = attachColumnTops(splitAt(items, hCuts, 'y', (it) => trimmed(it)[0]), guttersOf, minGapX);
   // Re-merge neighbouring bands that are both split by the same gutter.
   const merged: Item[][] = [];
   let prevGutters: Array<[number, number]> = [];
@@ -112,6 +124,19 @@ function order(items: Item[], minGapX: number, minGapY: number, depth: number): 
   }
   return merged.flatMap((g) => order(g, minGapX, minGapY, depth + 1));
 }
+
+/** Some block ending above cut `c` and some block starting below it share x, their untrimmed boxes less than `near` apart in y (or overlapping). */
+function stackedAcross(items: readonly Item[], c: [number, number], trimmed: (i: Item) => [number, number], near: number): boolean {
+  const above = items.filter((i) => trimmed(i)[1] <= c[0]);
+  const below = items.filter((i) => trimmed(i)[0] >= c[1]);
+  return above.some((a) => below.some((b) => a.box.top + a.box.height > b.box.top - near && Math.min(a.box.left + a.box.width, b.box.left + b.box.width) > Math.max(a.box.left, b.box.left)));
+}
+
+/** A box's vertical span less `trim` (a quarter of its height at most) at each end. */
+const trimmedSpan = (trim: number) => (i: Item): [number, number] => {
+  const t = Math.min(trim, i.box.height / 4);
+  return [i.box.top + t, i.box.top + i.box.height - t];
+};
 
 const NO_GUTTERS: Array<[number, number]> = [];
 const bottomOf = (band: Item[]) => Math.max(...band.map((i) => i.box.top + i.box.height));
