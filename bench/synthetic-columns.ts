@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createEngine } from '../src/index.js';
 import { checkColumns, type SegmentLike } from './lib/column-lines.js';
-import { printPdf, sampleSentences, syntheticDoc } from './lib/synthetic-columns.js';
-import { wordEditDistance, words } from './lib/text-metrics.js';
+import { orderWords, printPdf, sampleSentences, syntheticDoc } from './lib/synthetic-columns.js';
+import { wordEditDistance } from './lib/text-metrics.js';
 import { alignHunks } from './lib/order-diff.js';
 
 const args = process.argv.slice(2);
@@ -27,8 +27,6 @@ const dir = path.resolve('bench/.cache/synthetic-columns');
 fs.mkdirSync(dir, { recursive: true });
 
 const sentences = sampleSentences(path.resolve('test/fixtures/pdf/us_constitution.pdf'));
-const isCellWord = (w: string) => w === 'item' || /^\d+(\.\d+)?$/.test(w);
-const clean = (text: string) => words(text).filter((w) => !isCellWord(w));
 const norm = (a: string[], b: string[]) => wordEditDistance(a, b) / Math.max(1, a.length, b.length);
 const median = (xs: number[]) => {
   const s = xs.slice().sort((a, b) => a - b);
@@ -66,9 +64,9 @@ for (let seed = from; seed < from + seeds; seed++) {
     continue;
   }
   const segs = (res.chunks ?? []).flatMap((c) => c.segments as unknown as SegmentLike[]);
-  const truth = clean(doc.truth);
-  const q = clean(segs.filter((s) => s.segment_type !== 'Table').map((s) => s.content).join('\n'));
-  const p = clean(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }));
+  const truth = orderWords(doc.truth);
+  const q = orderWords(segs.filter((s) => s.segment_type !== 'Table').map((s) => s.content).join('\n'));
+  const p = orderWords(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }));
   const check = checkColumns(segs, doc.gutters);
   const n = res.page_count ?? 1;
   pages += n;

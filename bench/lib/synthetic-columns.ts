@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { rngOf } from './pii-values.js';
+import { words } from './text-metrics.js';
 
 export interface SyntheticDoc {
   name: string;
@@ -31,6 +32,14 @@ export function sampleSentences(pdf: string): string[] {
     .split(/(?<=[.;:])\s+(?=[A-Z])/)
     .map((s) => s.replace(/[[\]]/g, '').trim())
     .filter((s) => s.length >= 30 && s.length <= 260 && /^[A-Za-z0-9 ,.;:'()-]+$/.test(s));
+}
+
+/**
+ * The words compared for order: table cells' words ("item", numbers) left out, since the
+ * truth leaves tables out and pdftotext prints their cells inline.
+ */
+export function orderWords(text: string): string[] {
+  return words(text).filter((w) => w !== 'item' && !/^\d+(\.\d+)?$/.test(w));
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

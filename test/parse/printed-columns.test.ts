@@ -12,12 +12,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 import { checkColumns, type SegmentLike } from '../../bench/lib/column-lines.js';
-import { wordEditDistance, words } from '../../bench/lib/text-metrics.js';
+import { wordEditDistance } from '../../bench/lib/text-metrics.js';
+import { orderWords } from '../../bench/lib/synthetic-columns.js';
 
 const dir = path.resolve('test/fixtures/pdf/printed-columns');
 const truth: Record<string, { columns: number; gutters: number[]; truth: string }> = JSON.parse(fs.readFileSync(path.join(dir, 'truth.json'), 'utf8'));
-/** Table cells' words are not reading order (the truth leaves tables out). */
-const clean = (text: string) => words(text).filter((w) => w !== 'item' && !/^\d+(\.\d+)?$/.test(w));
 
 let engine: Engine;
 beforeAll(() => {
@@ -35,8 +34,8 @@ describe('pages printed with CSS columns', () => {
       const segs = (res.chunks ?? []).flatMap((c) => c.segments as unknown as SegmentLike[]);
       const check = checkColumns(segs, doc.gutters);
       expect(check.mixed, check.examples.join(' / ')).toBe(0);
-      const ours = clean(segs.filter((s) => s.segment_type !== 'Table').map((s) => s.content).join('\n'));
-      const ref = clean(doc.truth);
+      const ours = orderWords(segs.filter((s) => s.segment_type !== 'Table').map((s) => s.content).join('\n'));
+      const ref = orderWords(doc.truth);
       const distance = wordEditDistance(ours, ref) / Math.max(ours.length, ref.length);
       expect(distance).toBeLessThanOrEqual(0.02);
     }, 120_000);

@@ -183,20 +183,23 @@ function markOpen(s: Spans, n: number, p: Points, low: number, minBand: number, 
       open[i] = 0;
       continue;
     }
+    // Counting stops once the point is closed and a run covers the band's middle: a stretch
+    // of half the band or more holds the middle, so then no uncrossed stretch can open it.
+    const middle = (top + bottom) / 2;
     let count = 0;
+    let middleCovered = false;
     for (let j = 0; j < activeLen; j++) {
       const k = order[j]!;
       if (s.b[k]! <= i) {
         order[j--] = order[--activeLen]!; // ended: crosses no later point
         continue;
       }
+      if (s.top[k]! < middle && s.bottom[k]! > middle) middleCovered = true;
       const mid = (s.top[k]! + s.bottom[k]!) / 2;
-      if (mid >= top && mid <= bottom && ++count > low) {
-        open[i] = 0;
-        break;
-      }
+      if (mid >= top && mid <= bottom) count++;
+      if (count > low && middleCovered) break;
     }
-    if (!open[i] && uncrossedStretch(s, i, top, bottom, minBand, order, activeLen, p)) open[i] = 2;
+    if (count > low) open[i] = !middleCovered && uncrossedStretch(s, i, top, bottom, minBand, order, activeLen, p) ? 2 : 0;
   }
 }
 
@@ -215,34 +218,30 @@ function sameRun(open: Uint8Array, p: Points, a: number, b: number, em: number):
 const EDGE = 1;
 
 /**
- * The highest stretch of [top, bottom] that no run crossing point `i` covers, written as the
- * point's band; true when it is a stretch of columns: at least `minBand` high and half the
- * band. The lines crossing a gutter this way stand above and below the columns (a title, an
- * abstract or author block, a closing footnote); a column's own lines around an indented list
- * or a narrow table leave only a short stretch beside those, not half the band.
+ * The stretch of [top, bottom] around its middle that no run crossing point `i` covers (no
+ * crossing run covers the middle itself: markOpen has checked), written as the point's band;
+ * true when it is a stretch of columns: at least `minBand` high and half the band. A stretch
+ * of half the band holds its middle, so no other can qualify. The lines crossing a gutter
+ * this way stand above and below the columns (a title, an abstract or author block, a closing
+ * footnote); a column's own lines around an indented list or a narrow table leave only a short
+ * stretch beside those, not half the band.
  */
 function uncrossedStretch(s: Spans, i: number, top: number, bottom: number, minBand: number, order: Int32Array, activeLen: number, p: Points): boolean {
-  const cross: Array<[number, number]> = [];
+  const middle = (top + bottom) / 2;
+  let from = top;
+  let to = bottom;
   for (let j = 0; j < activeLen; j++) {
     const k = order[j]!;
     if (s.b[k]! <= i) continue;
-    const t = s.top[k]!, b = s.bottom[k]!;
-    if (b > top && t < bottom) cross.push([t, b]);
+    if (s.top[k]! < middle) from = Math.max(from, s.bottom[k]!);
+    else to = Math.min(to, s.top[k]!);
   }
-  cross.sort((x, y) => x[0] - y[0]);
-  let best0 = top, best1 = top;
-  let reach = top;
-  for (const [t, b] of cross) {
-    if (t - reach > best1 - best0) [best0, best1] = [reach, t];
-    reach = Math.max(reach, b);
-  }
-  if (bottom - reach > best1 - best0) [best0, best1] = [reach, bottom];
   // The band stops a point inside the crossing lines' edges: lines are cut at a gutter in
   // rows that touch its band, and a crossing line's row ends exactly at the stretch's edge
   // (an abstract's last line was cut at the gutter under it).
-  p.bandTop[i] = best0 + EDGE;
-  p.bandBottom[i] = best1 - EDGE;
-  const high = best1 - best0;
+  p.bandTop[i] = from + EDGE;
+  p.bandBottom[i] = to - EDGE;
+  const high = to - from;
   return high >= minBand && high >= 0.5 * (bottom - top);
 }
 
@@ -265,7 +264,8 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
   // columns under or over a spanning figure hold fewer rows than the page's busiest column,
   // and their lines were glued across the gutter.
   const need = sideMin > 0 ? Math.min(sideMin, Math.max(rules.stretchFloor, rules.minSideShare * max)) : 0;
-  const gap = sidesGap(spans, Math.max(rules.minSideShare * max, need), order);
+  const fill = Math.max(rules.minSideShare * max, need);
+  const gap = sidesGap(spans, fill, order);
   if (!(gap >= minWidth)) return { gutters: [], maxCover: max, em, sidesGap: gap };
   fillBands(spans, n, points); // (only where a gutter can be: the count above rules out prose)
   const low = Math.max(1, 0.06 * max);
@@ -288,7 +288,7 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
     let j = i + 1;
     while (j < n && open[j] && sameRun(open, points, j - 1, j, em)) j++;
     if (j - i >= minWidth && i > 0 && j < n) {
-      const g = acceptGap(runs, x0, n, i, j, { max, sideMin: need, minBand, em }, points, rules);
+      const g = acceptGap(runs, x0, n, i, j, { fill, minBand, em }, points, rules);
       if (g) gutters.push(g);
     }
     i = j;
@@ -347,14 +347,14 @@ function sidesGap(s: Spans, fill: number, scratch: Int32Array): number {
  * the text left of it is not only list markers. Reached a few times per page: kept apart
  * from the per-point loops so that it cannot throw their optimised code away.
  */
-function acceptGap(runs: readonly TextRun[], x0: number, n: number, i: number, j: number, at: { max: number; sideMin: number; minBand: number; em: number }, p: Points, rules: BandRules): ColumnGutter | null {
+function acceptGap(runs: readonly TextRun[], x0: number, n: number, i: number, j: number, at: { fill: number; minBand: number; em: number }, p: Points, rules: BandRules): ColumnGutter | null {
   let left = 0;
   let right = 0;
   for (let k = 0; k < i; k++) left = Math.max(left, p.cover[k]!);
   for (let k = j; k < n; k++) right = Math.max(right, p.cover[k]!);
   const mid = (i + j) >> 1;
   const band = { top: p.bandTop[mid]!, bottom: p.bandBottom[mid]! };
-  const fill = Math.max(rules.minSideShare * at.max, at.sideMin);
+  const { fill } = at;
   if (!(left >= fill && right >= fill)) return null;
   const spans = runs.map((r) => ({ a: Math.max(0, Math.floor(r.bbox.left - x0)), b: Math.min(n - 1, Math.ceil(r.bbox.left + r.bbox.width - x0)), top: r.bbox.top, bottom: r.bbox.top + r.bbox.height, run: r }));
   // Both sides hold that many rows inside the band itself, not just somewhere on the page.

@@ -100,10 +100,11 @@ export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
   // and a page with columns fills its sides.)
   if (!(page.sidesGap >= MIN_GUTTER - 1)) return out;
   // A stretch's columns must be about as well filled as the page's busiest column requires
-  // (gutterBands: the page's fill, or the same share of the stretch's own when less, and STRETCH_FLOOR rows
-  // at least), so a few short lines of a small stretch never make a gutter.
-  // A stretch's gutter needs ⌈sideMin⌉ runs on each side (gutterBands' sidesGap): a
-  // stretch with fewer runs than twice that is not searched (most headings, short stretches).
+  // (gutterBands: the page's fill, or the same share of the stretch's own when less, and
+  // STRETCH_FLOOR rows at least), so a few short lines of a small stretch never make a gutter.
+  // A stretch's gutter so needs at least ⌈min(sideMin, STRETCH_FLOOR)⌉ runs on each side
+  // (gutterBands' sidesGap): a stretch with fewer runs than twice that is not searched (most
+  // headings, short stretches).
   const sideMin = MIN_SIDE_SHARE * page.maxCover;
   const fewest = sideMin > 0 ? 2 * Math.ceil(Math.min(sideMin, STRETCH_FLOOR)) : 0;
   const stretches = verticalStretches(runs, page.em);
