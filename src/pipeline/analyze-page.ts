@@ -106,7 +106,9 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
   }
   // Pictures overlapping a table (e.g. logos in cells) stay separate; nothing else to do.
   const free = content.runs.filter((_, i) => !claimed.has(i));
-  for (const b of buildBlocks(buildLines(free))) {
+  // Tables are not blank space to the gutter search (gutters.ts, verticalStretches).
+  const occupied = blocks.flatMap((b) => (b.kind === 'table' ? [{ top: b.bbox.top, bottom: b.bbox.top + b.bbox.height }] : []));
+  for (const b of buildBlocks(buildLines(free, occupied))) {
     hintBlockType(b);
     blocks.push(b);
   }

@@ -131,6 +131,24 @@ function rightColumnStart(b: Building, line: Line): boolean {
   return b.lines.every((l) => l.bbox.left <= b.left + 1.5 * b.size);
 }
 
+/**
+ * `line` starts a column under a line that spans it: the block's last line, with no line of
+ * another column beside it, reaches past `line` on both sides by half a font size or more and
+ * stands 0.4 font sizes or more above it, and `line`, three quarters of its width at least,
+ * has another column's line beside it (a centred figure caption over three columns set close
+ * above the middle one). A column's full lines never reach past each other on both sides; a
+ * bullet's first line can, over its indented and shorter second line, but at the leading of
+ * its paragraph; a short line under a longer one (an item's last line, "Mayor" centred under
+ * a signature's name) is left to the other rules.
+ */
+function underSpanning(b: Building, line: Line, siblings: Map<Line, Line[]>): boolean {
+  const last = b.lastLine;
+  if (!siblings.has(line) || siblings.has(last)) return false;
+  const reach = 0.5 * Math.min(b.size, line.fontSize);
+  if (line.bbox.width < 0.75 * last.bbox.width || line.bbox.top - (last.bbox.top + last.bbox.height) < 0.4 * Math.max(b.size, line.fontSize)) return false;
+  return last.bbox.left <= line.bbox.left - reach && last.bbox.left + last.bbox.width >= line.bbox.left + line.bbox.width + reach;
+}
+
 export function buildBlocks(lines: readonly Line[]): Block[] {
   const sorted = lines.slice().sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
   const siblings = rowSiblings(sorted);
@@ -147,7 +165,7 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
         open.splice(i, 1);
         continue;
       }
-      if (b.capped || !canJoin(b, line) || columnUnder(b, line, siblings) || rightColumnStart(b, line)) continue;
+      if (b.capped || !canJoin(b, line) || columnUnder(b, line, siblings) || underSpanning(b, line, siblings) || rightColumnStart(b, line)) continue;
       const dist = line.bbox.top - b.bottom + Math.abs(line.bbox.left - b.left) * 0.01;
       if (dist < bestDist) {
         bestDist = dist;

@@ -14,32 +14,13 @@
  * lines are looked at, so the pass costs next to nothing on ordinary pages.
  */
 import type { TextRun } from '../../model/page.js';
+import { extentOf, type RunExtent as Extent } from './run-extent.js';
 
 /** Longest mark (characters without spaces) that may join another line: "12,13", "a,b". */
 const MAX_MARK_CHARS = 8;
 const MAX_MARK_RUNS = 3;
 /** Horizontal gap (host font sizes) a mark may keep from its host line. */
 const MAX_GAP_EM = 0.6;
-
-interface Extent {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-  size: number;
-}
-
-function extentOf(runs: readonly TextRun[]): Extent {
-  let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity, size = 0;
-  for (const r of runs) {
-    left = Math.min(left, r.bbox.left);
-    right = Math.max(right, r.bbox.left + r.bbox.width);
-    top = Math.min(top, r.bbox.top);
-    bottom = Math.max(bottom, r.bbox.top + r.bbox.height);
-    size = Math.max(size, r.fontSize);
-  }
-  return { left, right, top, bottom, size };
-}
 
 function isMarkCandidate(runs: readonly TextRun[]): boolean {
   if (runs.length > MAX_MARK_RUNS) return false;

@@ -9,9 +9,10 @@ import type { Line } from '../../model/layout.js';
 import type { TextRun } from '../../model/page.js';
 import { isSpace, nonSpaceLength } from '../count-words.js';
 import { visualToLogical } from './bidi.js';
-import { findColumnGutters, type ColumnGutter } from './gutters.js';
+import { findColumnGutters, type Band, type ColumnGutter } from './gutters.js';
 import { engineRows } from './engine-lines.js';
 import { attachScripts } from './attach-scripts.js';
+import { joinJustifiedRows } from './justified-rows.js';
 import { rejoinSplitLines } from './rejoin-lines.js';
 import { byDirection } from './rotation.js';
 
@@ -97,33 +98,65 @@ function smallFits(row: OverlapRow, run: TextRun): boolean {
   return row.runs.some((o) => beside(o, run, SPLIT_GAP_EM) && (overlapShare(o.bbox.top, o.bbox.top + o.bbox.height, run.bbox.top, run.bbox.top + run.bbox.height) >= 0.5 || scriptPair(o, run)));
 }
 
+/**
+ * A run of the row lies over or under this one (same face and size, sharing half the narrower
+ * one's width, centres half a line apart): two lines, each half inside a third line's band
+ * (a two-line caption in small type beside a body line of the next column), would otherwise
+ * both join that line's row and their letters interleave ("Treapbrlees2e:nt…"). Asked only
+ * of runs of the row's size: a formula's limits and scripts, set smaller over or under their
+ * operator ("∑" with "n" over "j=1"), stay in its row.
+ */
+function stackedIn(row: OverlapRow, run: TextRun): boolean {
+  // A run of the same face and size half a line off reaches 0.4 of a line past this one (runs
+  // of one face and size are as tall): rows of one line (most) are not searched.
+  const h = run.bbox.height;
+  if (row.spanTop >= run.bbox.top - 0.4 * h && row.spanBottom <= run.bbox.top + 1.4 * h) return false;
+  const left = run.bbox.left, right = left + run.bbox.width, centre = run.bbox.top + h / 2;
+  for (const o of row.runs) {
+    const shared = Math.min(right, o.bbox.left + o.bbox.width) - Math.max(left, o.bbox.left);
+    if (o.fontName !== run.fontName || Math.abs(o.fontSize - run.fontSize) > 0.05 * run.fontSize) continue;
+    if (shared > 0.5 * Math.min(run.bbox.width, o.bbox.width) && Math.abs(o.bbox.top + o.bbox.height / 2 - centre) > 0.5 * Math.min(run.bbox.height, o.bbox.height)) return true;
+  }
+  return false;
+}
+
 function beside(o: TextRun, run: TextRun, reachEm: number): boolean {
   const reach = reachEm * Math.max(o.fontSize, run.fontSize);
   return run.bbox.left - (o.bbox.left + o.bbox.width) <= reach && o.bbox.left - (run.bbox.left + run.bbox.width) <= reach;
 }
 
-/** Group runs into lines. Input order does not matter; output is sorted top-to-bottom. */
-export function buildLines(runs: readonly TextRun[]): Line[] {
-  return byDirection(runs, buildHorizontalLines);
+/**
+ * Group runs into lines. Input order does not matter; output is sorted top-to-bottom.
+ * `occupied`: vertical bands of the page that hold no runs given but are not blank (tables
+ * claimed before), so the column gutters' search does not take them for white space.
+ */
+export function buildLines(runs: readonly TextRun[], occupied?: readonly Band[]): Line[] {
+  return byDirection(runs, (group) => buildHorizontalLines(group, group[0]?.dir ? undefined : occupied));
 }
 
-function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
+function buildHorizontalLines(runs: readonly TextRun[], occupied?: readonly Band[]): Line[] {
   const sorted = runs.filter(usable).sort(byCentre);
   // OCR runs keep the engine's lines (engine-lines.ts); text-layer runs form rows by overlap.
   const overlap = { rowsOverlap: false };
   const rows: Row[] = engineRows(runs, usable) ?? rowsByOverlap(sorted, overlap);
-  const gutters = findColumnGutters(sorted);
-  const groups: TextRun[][] = [];
+  const gutters = findColumnGutters(sorted, occupied);
+  const rowGroups: TextRun[][][] = [];
+  const gapCut: boolean[][] = [];
+  let stretched = false;
   for (const row of rows) {
     // Cut only at gutters whose two-sided band holds this row (a title above the columns stays whole).
     const here = gutters.length === 0 ? gutters : gutters.filter((g) => row.bottom >= g.top && row.top <= g.bottom);
     const inRow = row.runs.length > 1 ? row.runs.sort(byLeft) : row.runs;
+    const groups: TextRun[][] = [];
+    const cuts: boolean[] = [];
     let cur: TextRun[] = [];
     let right = -Infinity;
     for (const r of inRow) {
       const size = Math.max(r.fontSize, cur.length > 0 ? cur[cur.length - 1]!.fontSize : 0);
-      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || (here.length > 0 && r.bbox.left > right && crossesGutter(here, right, r.bbox.left)))) {
+      const atGutter = here.length > 0 && r.bbox.left > right && crossesGutter(here, right, r.bbox.left);
+      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || atGutter)) {
         groups.push(cur);
+        cuts.push(!atGutter);
         cur = [];
         right = -Infinity;
       }
@@ -131,7 +164,12 @@ function buildHorizontalLines(runs: readonly TextRun[]): Line[] {
       right = Math.max(right, r.bbox.left + r.bbox.width);
     }
     if (cur.length > 0) groups.push(cur);
+    if (groups.length >= 3) stretched = true;
+    rowGroups.push(groups);
+    gapCut.push(cuts);
   }
+  // Words of a justified line spaced wider than the split gap are one line (justified-rows.ts).
+  const groups = (stretched ? joinJustifiedRows(rowGroups, gapCut) : rowGroups).flat();
   const crossesBand = (x0: number, x1: number, top: number, bottom: number) =>
     gutters.some((g) => bottom >= g.top && top <= g.bottom && x0 <= (g.x0 + g.x1) / 2 && x1 >= (g.x0 + g.x1) / 2);
   const grouped = attachScripts(overlap.rowsOverlap ? rejoinSplitLines(groups, overlapShare, SPLIT_GAP_EM, crossesBand) : groups);
@@ -180,7 +218,7 @@ function rowsByOverlap(sorted: readonly TextRun[], flags: { rowsOverlap: boolean
     let bestShare = 0.5;
     for (const r of open) {
       const share = overlapShare(r.top, r.bottom, top, bottom);
-      if (share >= bestShare && (run.fontSize > 0.9 * r.size || smallFits(r, run))) {
+      if (share >= bestShare && (run.fontSize > 0.9 * r.size || smallFits(r, run)) && (run.fontSize < 0.9 * r.size || !stackedIn(r, run))) {
         bestShare = share;
         best = r;
       }

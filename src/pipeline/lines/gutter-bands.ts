@@ -18,6 +18,7 @@
  * Per-run values live in typed arrays (starts and ends are whole points in [0, n)); per-point
  * arrays come from scratch buffers reused from call to call (callers never nest).
  */
+import { fragmentsGap } from './gutter-fragments.js';
 import type { TextRun } from '../../model/page.js';
 
 /** A column gutter and the vertical band (top to bottom) where both its sides hold text. */
@@ -76,7 +77,7 @@ interface Spans {
 }
 
 /** Per-point arrays of one call, views of the scratch buffer (length n + 1 each). */
-interface Points {
+export interface Points {
   leftTop: Float64Array;
   leftBottom: Float64Array;
   rightTop: Float64Array;
@@ -280,19 +281,31 @@ export function gutterBands(runs: readonly TextRun[], sideMin: number, rules: Ba
   markOpen(spans, n, points, low, minBand, order, firstAt, open);
   const gutters: ColumnGutter[] = [];
   let i = 0;
+  let narrow: Array<[number, number]> = [];
+  const flush = () => {
+    const g = narrow.length > 1 ? fragmentsGap(narrow, open, points, minWidth, em) : null;
+    if (g && g[0] > 0 && g[1] < n) {
+      const gap = acceptGap(runs, x0, n, g[0], g[1], { fill, minBand, em }, points, rules, g[2]);
+      if (gap) gutters.push(gap);
+    }
+    narrow = [];
+  };
   while (i < n) {
     if (!open[i]) {
+      flush();
       i++;
       continue;
     }
     let j = i + 1;
     while (j < n && open[j] && sameRun(open, points, j - 1, j, em)) j++;
     if (j - i >= minWidth && i > 0 && j < n) {
+      flush();
       const g = acceptGap(runs, x0, n, i, j, { fill, minBand, em }, points, rules);
       if (g) gutters.push(g);
-    }
+    } else if (j - i < minWidth) narrow.push([i, j]);
     i = j;
   }
+  flush();
   return { gutters: joinNeighbours(gutters, em), maxCover: max, em, sidesGap: gap };
 }
 
@@ -347,13 +360,13 @@ function sidesGap(s: Spans, fill: number, scratch: Int32Array): number {
  * the text left of it is not only list markers. Reached a few times per page: kept apart
  * from the per-point loops so that it cannot throw their optimised code away.
  */
-function acceptGap(runs: readonly TextRun[], x0: number, n: number, i: number, j: number, at: { fill: number; minBand: number; em: number }, p: Points, rules: BandRules): ColumnGutter | null {
+function acceptGap(runs: readonly TextRun[], x0: number, n: number, i: number, j: number, at: { fill: number; minBand: number; em: number }, p: Points, rules: BandRules, given?: { top: number; bottom: number }): ColumnGutter | null {
   let left = 0;
   let right = 0;
   for (let k = 0; k < i; k++) left = Math.max(left, p.cover[k]!);
   for (let k = j; k < n; k++) right = Math.max(right, p.cover[k]!);
   const mid = (i + j) >> 1;
-  const band = { top: p.bandTop[mid]!, bottom: p.bandBottom[mid]! };
+  const band = given ?? { top: p.bandTop[mid]!, bottom: p.bandBottom[mid]! };
   const { fill } = at;
   if (!(left >= fill && right >= fill)) return null;
   const spans = runs.map((r) => ({ a: Math.max(0, Math.floor(r.bbox.left - x0)), b: Math.min(n - 1, Math.ceil(r.bbox.left + r.bbox.width - x0)), top: r.bbox.top, bottom: r.bbox.top + r.bbox.height, run: r }));

@@ -87,8 +87,9 @@ export function findGutters(runs: readonly TextRun[]): Array<[number, number]> {
  * Gutters of the whole page and of each stretch of it between full-width blank bands (the
  * XY-cut's horizontal cuts): a title and author block set apart from the columns by white
  * space is its own stretch, so its lines do not hide the gutter of the columns below.
+ * `occupied`: vertical bands without runs that are not white space (tables claimed before).
  */
-export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
+export function findColumnGutters(runs: readonly TextRun[], occupied: readonly Band[] = []): ColumnGutter[] {
   if (runs.length < 20) return [];
   const page = gutterBands(runs, 0, RULES);
   const out = page.gutters;
@@ -107,19 +108,31 @@ export function findColumnGutters(runs: readonly TextRun[]): ColumnGutter[] {
   // headings, short stretches).
   const sideMin = MIN_SIDE_SHARE * page.maxCover;
   const fewest = sideMin > 0 ? 2 * Math.ceil(Math.min(sideMin, STRETCH_FLOOR)) : 0;
-  const stretches = verticalStretches(runs, page.em);
+  const stretches = verticalStretches(runs, page.em, occupied);
   if (stretches.length > 1) for (const s of stretches) if (s.length >= fewest) out.push(...gutterBands(s, sideMin, RULES).gutters);
   return out;
 }
 
-/** Runs split where a blank band at least STRETCH_GAP_EM body lines (`em`) high crosses the page. */
-function verticalStretches(runs: readonly TextRun[], em: number): TextRun[][] {
+/** A vertical extent of the page that is not blank though it holds no runs (a claimed table). */
+export interface Band {
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Runs split where a blank band at least STRETCH_GAP_EM body lines (`em`) high crosses the
+ * page. `occupied` bands are not blank: a table claimed before lines are built (analyze-page.ts)
+ * leaves its rows' runs out, and the columns beside and around it were split into stretches too
+ * short to show their gutter (bench/synthetic-columns.ts seed 49: lines joined across it).
+ */
+function verticalStretches(runs: readonly TextRun[], em: number, occupied: readonly Band[]): TextRun[][] {
   const gap = STRETCH_GAP_EM * em;
   const sorted = runs.slice().sort((a, b) => a.bbox.top - b.bbox.top);
   const out: TextRun[][] = [];
   let cur: TextRun[] = [];
   let bottom = -Infinity;
   for (const r of sorted) {
+    for (const o of occupied) if (o.top <= r.bbox.top && o.bottom > bottom && o.top - bottom <= gap) bottom = o.bottom;
     if (cur.length > 0 && r.bbox.top - bottom > gap) {
       out.push(cur);
       cur = [];

@@ -16,14 +16,10 @@
  * pass is linear in practice.
  */
 import type { TextRun } from '../../model/page.js';
+import { extentOf, type RunExtent } from './run-extent.js';
 
-interface Piece {
+interface Piece extends RunExtent {
   runs: TextRun[];
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-  size: number;
 }
 
 function runsOverlapX(a: readonly TextRun[], b: readonly TextRun[], tolerance: number): boolean {
@@ -32,15 +28,7 @@ function runsOverlapX(a: readonly TextRun[], b: readonly TextRun[], tolerance: n
 }
 
 function pieceOf(runs: TextRun[]): Piece {
-  let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity, size = 0;
-  for (const r of runs) {
-    if (r.bbox.left < left) left = r.bbox.left;
-    if (r.bbox.left + r.bbox.width > right) right = r.bbox.left + r.bbox.width;
-    if (r.bbox.top < top) top = r.bbox.top;
-    if (r.bbox.top + r.bbox.height > bottom) bottom = r.bbox.top + r.bbox.height;
-    if (r.fontSize > size) size = r.fontSize;
-  }
-  return { runs, left, right, top, bottom, size };
+  return { runs, ...extentOf(runs) };
 }
 
 /**

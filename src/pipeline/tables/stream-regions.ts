@@ -107,10 +107,12 @@ function tabularBlock(block: readonly LineInfo[]): boolean {
   const pairs = multi.flatMap((l) => l.chunks.slice(1).map((c, i) => [l.chunks[i]!.text, c.text] as const));
   const flowing = pairs.filter(([a, b]) => /\p{L}[,;]?$/u.test(a) && /^\p{Ll}/u.test(b)).length;
   if (pairs.length >= 3 && flowing >= 0.4 * pairs.length) return false;
-  // Columns of running text: most lines are two or more long chunks side by side.
+  // Columns of running text: most lines are two or more long chunks side by side, each as
+  // wide as a column of the block (three columns fill a third of it, less their gaps).
   const width = x1 - x0;
   const proseLines = multi.filter((l) => l.chunks.every((c) => c.x1 - c.x0 >= 0.3 * width && words(c.text) >= 4)).length;
   if (proseLines >= 0.5 * multi.length) return false;
+  if (sentencesRunDown(block)) return false;
   // A list: markers in the first column, sentences in the second.
   if (gaps.length === 1) {
     const first = multi.map((l) => l.chunks[0]!.text);
@@ -121,6 +123,41 @@ function tabularBlock(block: readonly LineInfo[]): boolean {
     if (median(second) >= 6) return false;
   }
   return true;
+}
+
+/** A chunk's sentence goes on in the chunk below it: no closing stop, and a comma, a hyphen or a link word ends it or a lower-case word opens the next. */
+const OPEN_END = /(?:[,\-‐]|\b(?:a|an|and|as|at|by|for|from|in|of|on|or|the|to|with))$/iu;
+const CLOSED_END = /[.!?:;)]$/u;
+/** A cell of figures: digits with their signs, separators and units. */
+const FIGURE = /^[-+−–(]?[$€£¥]?\s?\d[\d\s.,'’]*%?\)?$/u;
+
+/**
+ * Columns of running text: in two columns or more, a chunk of five words or more carries its
+ * sentence on into the chunk below it (the same column of the next line) in at least 40 % of
+ * the block's vertical pairs of such chunks and of figures. A table's cell wraps in one column
+ * (a description), or its headings wrap over rows of figures, whose pairs outnumber them;
+ * labels and names (a form's wrapped "• did not live with / you due to divorce", a title's
+ * words) are shorter than a column's line of prose and not counted either way; three columns of
+ * prose set under a full-width heading or figure (whose gutters the page-wide strips miss,
+ * bench/synthetic-columns.ts) had short enough lines to pass for a table of text.
+ */
+function sentencesRunDown(block: readonly LineInfo[]): boolean {
+  let pairs = 0;
+  const running: Chunk[] = [];
+  for (let i = 0; i + 1 < block.length; i++) {
+    for (const a of block[i]!.chunks) {
+      const end = a.text.trim();
+      const long = words(end) >= 5;
+      if (!long && !FIGURE.test(end)) continue;
+      const b = block[i + 1]!.chunks.find((c) => Math.min(a.x1, c.x1) - Math.max(a.x0, c.x0) >= 0.5 * Math.min(a.x1 - a.x0, c.x1 - c.x0));
+      if (!b) continue;
+      pairs++;
+      if (long && !CLOSED_END.test(end) && (OPEN_END.test(end) || /^\p{Ll}/u.test(b.text.trim()))) running.push(a);
+    }
+  }
+  if (pairs < 4 || running.length < 0.4 * pairs) return false;
+  // Two columns apart: some running chunk lies wholly beside another.
+  return running.some((a) => running.some((c) => c.x0 > a.x1));
 }
 
 function bboxOf(lines: readonly LineInfo[]): BBox {
