@@ -62,7 +62,7 @@ function innerSpace(p: Piece): number {
  * `gapCut[row][i]` true where pieces i and i+1 were cut by their gap alone (not at a gutter).
  * Returns the rows with each justified line's pieces joined into one.
  */
-export function joinJustifiedRows(rows: readonly TextRun[][][], gapCut: readonly boolean[][]): TextRun[][][] {
+export function joinJustifiedRows(rows: readonly TextRun[][][], gapCut: readonly boolean[][]): readonly TextRun[][][] {
   // Each row's chains: pieces cut by gaps under MAX_SPACE_EM and not at a gutter. A chain's
   // extent is the line it would make; the column edge is sought among all chains (a line
   // beside a stretched one may be stretched too).
@@ -79,6 +79,10 @@ export function joinJustifiedRows(rows: readonly TextRun[][][], gapCut: readonly
     }
     return out;
   });
+  // Lines that could be justified ones; the column edges are sought only when there are some
+  // (most rows of three pieces or more are a table's or a form's, with uneven gaps).
+  const candidates = new Set(chains.flatMap((row, k) => (rows[k]!.length < 3 ? [] : row.filter((c) => c.pieces.length >= 3 && justified(c.pieces)))));
+  if (candidates.size === 0) return rows;
   const all = chains.flat().map((c) => c.extent).sort((a, b) => a.top - b.top);
   const tops = all.map((p) => p.top);
   const endsAt = (line: Piece): boolean => {
@@ -89,10 +93,7 @@ export function joinJustifiedRows(rows: readonly TextRun[][][], gapCut: readonly
     }
     return false;
   };
-  return chains.map((row, k) => {
-    if (rows[k]!.length < 3) return rows[k]!;
-    return row.flatMap((c) => (c.pieces.length >= 3 && justified(c.pieces) && endsAt(c.extent) ? [c.extent.runs] : c.pieces.map((p) => p.runs)));
-  });
+  return chains.map((row, k) => (row.some((c) => candidates.has(c)) ? row.flatMap((c) => (candidates.has(c) && endsAt(c.extent) ? [c.extent.runs] : c.pieces.map((p) => p.runs))) : rows[k]!));
 }
 
 /** The pieces' gaps agree, no piece holds a normal word space, and half the pieces hold a letter. */
