@@ -1,10 +1,11 @@
 /**
  * The parts of reading order that pages printed with CSS columns broke, each on the page that
  * shows it (test/fixtures/pdf/printed-columns, made by bench/synthetic-columns.ts; seeds 128
- * and 162, whose whole order is not yet right, are copied from its cache): words of a justified line spaced wider than the split gap, two caption
- * lines half inside a body line's band, a gutter under a spanning caption crossed by its glyphs,
- * and three columns of prose under a figure that the stream detector took for a table. The
- * whole pages' order is checked in printed-columns.test.ts.
+ * 162, 91 and 1, whose whole order is not yet right, are copied from its cache): words of a
+ * justified line spaced wider than the split gap, two caption lines half inside a body line's
+ * band, a gutter under a spanning caption crossed by its glyphs, three columns of prose under a
+ * figure, justified prose beside lists of names, and columns under an abstract that the stream
+ * detector took for a table. The whole pages' order is checked in printed-columns.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,5 +53,23 @@ describe('printed columns, part by part', () => {
     // The page's two real tables (ruled, one column wide) stay; nothing spans the columns.
     expect(tables.length).toBeGreaterThanOrEqual(2);
     for (const t of tables) expect(t.grid.bbox.width).toBeLessThan(0.5 * page.width);
+  }, 60_000);
+
+  it('does not take justified columns of words spaced over the chunk gap, beside lists, for a table (synthetic-91)', async () => {
+    const page = await pageOne('synthetic-91');
+    // Three columns under an abstract: a numbered list and a paragraph justified in narrow
+    // measures (each word its own chunk), and a list of names. No table at all on the page.
+    expect(detectTables(page).map((t) => t.grid.bbox)).toEqual([]);
+    const lines = buildLines(page.runs).map((l) => l.text);
+    expect(lines).toContain('Publication the Electors should be');
+  }, 60_000);
+
+  it('cuts the stream search at gutters that hold only under the abstract (synthetic-1)', async () => {
+    const page = await pageOne('synthetic-1');
+    // The page's one table is a ruled table of a column; the three columns under the abstract
+    // (names, names, prose) are no table across them.
+    const tables = detectTables(page);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.grid.bbox.width).toBeLessThan(0.25 * page.width);
   }, 60_000);
 });

@@ -4,7 +4,10 @@
  * an exact reading order (the HTML's own), and the gutters from the CSS geometry. Each page has
  * what broke the order before: an abstract or author block set close above the columns, a
  * larger heading of one column on the baseline of the other's line, a column's first line
- * under a full-width block, two figures spanning the columns, a footnote under them. Checked:
+ * under a full-width block, two figures spanning the columns, a footnote under them, a title's
+ * word space on a narrow gutter and a justified line of two words (31), columns under a centred
+ * caption (92), a URL running past its column's edge into the gutter (89), prose columns beside
+ * lists of names that passed for a table (20). Checked:
  * no segment holds lines of two columns, and parse's word order is within 0.02 of the truth.
  */
 import fs from 'node:fs';

@@ -153,7 +153,7 @@ function buildHorizontalLines(runs: readonly TextRun[], occupied?: readonly Band
     let right = -Infinity;
     for (const r of inRow) {
       const size = Math.max(r.fontSize, cur.length > 0 ? cur[cur.length - 1]!.fontSize : 0);
-      const atGutter = here.length > 0 && r.bbox.left > right && crossesGutter(here, right, r.bbox.left);
+      const atGutter = here.length > 0 && r.bbox.left - right >= WORD_GAP_EM * Math.min(r.fontSize, cur[cur.length - 1]?.fontSize ?? r.fontSize) && crossesGutter(here, right, r.bbox.left);
       if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || atGutter)) {
         groups.push(cur);
         cuts.push(!atGutter);
@@ -182,6 +182,14 @@ function buildHorizontalLines(runs: readonly TextRun[], occupied?: readonly Band
 const byCentre = (a: TextRun, b: TextRun) => a.bbox.top + a.bbox.height / 2 - (b.bbox.top + b.bbox.height / 2);
 const byLeft = (a: TextRun, b: TextRun) => a.bbox.left - b.bbox.left;
 const byTopLeft = (a: Line, b: Line) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left;
+
+/**
+ * A gap narrower than this (in the smaller font size of its two runs) is a word space, never
+ * a gutter: a large title's word space fell on a 5-pt gutter found in the stretch under it,
+ * and "Article I, | Section 4" was cut in two (bench/synthetic-columns.ts). A gutter is half
+ * the body size wide at least (gutters.ts), so the columns' own lines are cut as before.
+ */
+const WORD_GAP_EM = 0.5;
 
 /**
  * Some gutter's centre lies between a and b, across a gap half the gutter's width or more.

@@ -109,8 +109,56 @@ export function findColumnGutters(runs: readonly TextRun[], occupied: readonly B
   const sideMin = MIN_SIDE_SHARE * page.maxCover;
   const fewest = sideMin > 0 ? 2 * Math.ceil(Math.min(sideMin, STRETCH_FLOOR)) : 0;
   const stretches = verticalStretches(runs, page.em, occupied);
-  if (stretches.length > 1) for (const s of stretches) if (s.length >= fewest) out.push(...gutterBands(s, sideMin, RULES).gutters);
+  if (stretches.length < 2) return out;
+  const bare: TextRun[][] = [];
+  for (const s of stretches) {
+    const found = s.length >= fewest ? gutterBands(s, sideMin, RULES).gutters : [];
+    if (found.length > 0) out.push(...found);
+    else if (s.length >= 4) bare.push(s);
+  }
+  if (out.length > 0) for (const s of bare) out.push(...openHere(s, out));
   return out;
+}
+
+/** Rows (distinct tops) a stretch holds on each side of a gutter it keeps from the page. */
+const KEPT_SIDE_ROWS = 2;
+
+/**
+ * The gutters found elsewhere on the page that a stretch with none of its own keeps open: a
+ * band of the stretch that none of its runs crosses in the gutter's strip, each side holding
+ * two of its rows there. Three lines of three columns between two spanning figures are too
+ * few rows for a gutter of their own (STRETCH_FLOOR), and their lines were glued across both
+ * gutters (bench/synthetic-columns.ts seed 62); the columns above and below show where the
+ * gutters run. A caption set close above the columns is in the stretch and crosses the strip:
+ * the band is the part of the stretch between the lines that cross.
+ */
+function openHere(stretch: readonly TextRun[], known: readonly ColumnGutter[]): ColumnGutter[] {
+  const kept: ColumnGutter[] = [];
+  for (const g of known) {
+    if (kept.some((k) => k.x0 < g.x1 && k.x1 > g.x0)) continue;
+    const crossing = stretch.filter((r) => r.bbox.left < g.x1 && r.bbox.left + r.bbox.width > g.x0).map((r) => [r.bbox.top, r.bbox.top + r.bbox.height] as const);
+    crossing.sort((a, b) => a[0] - b[0]);
+    // The free bands: between consecutive crossing lines (and the stretch's ends).
+    const free: Array<[number, number]> = [];
+    let from = -Infinity;
+    for (const [t, b] of crossing) {
+      if (t > from) free.push([from, t]);
+      from = Math.max(from, b);
+    }
+    free.push([from, Infinity]);
+    for (const [lo, hi] of free) {
+      const left = new Set<number>(), right = new Set<number>();
+      let top = Infinity, bottom = -Infinity;
+      for (const r of stretch) {
+        if (r.bbox.top < lo || r.bbox.top + r.bbox.height > hi) continue;
+        (r.bbox.left + r.bbox.width <= g.x0 ? left : right).add(Math.round(r.bbox.top));
+        top = Math.min(top, r.bbox.top);
+        bottom = Math.max(bottom, r.bbox.top + r.bbox.height);
+      }
+      if (left.size >= KEPT_SIDE_ROWS && right.size >= KEPT_SIDE_ROWS) kept.push({ x0: g.x0, x1: g.x1, top, bottom });
+    }
+  }
+  return kept;
 }
 
 /** A vertical extent of the page that is not blank though it holds no runs (a claimed table). */

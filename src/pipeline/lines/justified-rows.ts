@@ -23,18 +23,22 @@
 import type { TextRun } from '../../model/page.js';
 import { extentOf, type RunExtent } from './run-extent.js';
 
-/** Widest justified word space, in font sizes. */
-const MAX_SPACE_EM = 6;
-/** Gaps of one justified line agree within this ratio (largest over smallest). */
-const GAP_AGREEMENT = 1.3;
-/** A normal word space inside a piece: wider than this (em)… */
-const WORD_SPACE_EM = 0.25;
-/** …and narrower than this share of the pieces' gaps. */
-const NORMAL_SHARE = 0.6;
-/** Right edges of one column agree within this (points). */
-const EDGE_TOLERANCE = 2;
-/** Rows searched for the column's edge, in line heights above and below. */
-const REACH_LINES = 3;
+/** Thresholds of a justified line, shared with tables/justified-chunks.ts (the same test on a table's chunks). */
+export const JUSTIFIED = {
+  /** Widest justified word space, in font sizes. */
+  maxSpaceEm: 6,
+  /** Gaps of one justified line agree within this ratio (largest over smallest). */
+  gapAgreement: 1.3,
+  /** A normal word space inside a piece: wider than this (em)… */
+  wordSpaceEm: 0.25,
+  /** …and narrower than this share of the pieces' gaps. */
+  normalShare: 0.6,
+  /** Right edges of one column agree within this (points). */
+  edgeTolerance: 2,
+  /** Rows searched for the column's edge, in line heights above and below. */
+  reachLines: 3,
+} as const;
+const { maxSpaceEm: MAX_SPACE_EM, gapAgreement: GAP_AGREEMENT, wordSpaceEm: WORD_SPACE_EM, normalShare: NORMAL_SHARE, edgeTolerance: EDGE_TOLERANCE, reachLines: REACH_LINES } = JUSTIFIED;
 
 interface Piece extends RunExtent {
   runs: TextRun[];
@@ -81,19 +85,35 @@ export function joinJustifiedRows(rows: readonly TextRun[][][], gapCut: readonly
   });
   // Lines that could be justified ones; the column edges are sought only when there are some
   // (most rows of three pieces or more are a table's or a form's, with uneven gaps).
-  const candidates = new Set(chains.flatMap((row, k) => (rows[k]!.length < 3 ? [] : row.filter((c) => c.pieces.length >= 3 && justified(c.pieces)))));
+  const candidates = new Set(chains.flatMap((row, k) => (rows[k]!.length < 3 ? [] : row.filter((c) => (c.pieces.length >= 3 && justified(c.pieces)) || twoWords(c.pieces)))));
   if (candidates.size === 0) return rows;
   const all = chains.flat().map((c) => c.extent).sort((a, b) => a.top - b.top);
+  // A two-word line's measure is set by a whole line (one piece), not by a row of pieces cut
+  // apart: two table headings over two ("Name of  Name of" over "State/UT  District") match.
+  const whole = new Set(chains.flat().filter((c) => c.pieces.length === 1).map((c) => c.extent));
   const tops = all.map((p) => p.top);
-  const endsAt = (line: Piece): boolean => {
+  const endsAt = (line: Piece, pair: boolean): boolean => {
     const reach = REACH_LINES * (line.bottom - line.top);
     for (let i = lowerBound(tops, line.top - reach); i < all.length && all[i]!.top <= line.bottom + reach; i++) {
       const p = all[i]!;
-      if (p !== line && Math.abs(p.right - line.right) <= EDGE_TOLERANCE && p.left <= line.left + EDGE_TOLERANCE) return true;
+      if (p !== line && Math.abs(p.right - line.right) <= EDGE_TOLERANCE && p.left <= line.left + EDGE_TOLERANCE && (!pair || (p.left >= line.left - EDGE_TOLERANCE && whole.has(p)))) return true;
     }
     return false;
   };
-  return chains.map((row, k) => (row.some((c) => candidates.has(c)) ? row.flatMap((c) => (candidates.has(c) && endsAt(c.extent) ? [c.extent.runs] : c.pieces.map((p) => p.runs))) : rows[k]!));
+  return chains.map((row, k) => (row.some((c) => candidates.has(c)) ? row.flatMap((c) => (candidates.has(c) && endsAt(c.extent, c.pieces.length === 2) ? [c.extent.runs] : c.pieces.map((p) => p.runs))) : rows[k]!));
+}
+
+/**
+ * Two words of a justified line (a two-word line of a narrow column stretched to its measure,
+ * "independent,      non-partisan,"): one gap, so nothing to compare; each piece is one word
+ * of letters (no normal word space) in one size (a form's label beside a letter of a large
+ * vertical label is not), and the line must then fill a nearby whole line's measure exactly,
+ * both edges (endsAt). Left apart, the second word joined the caption above the columns
+ * (bench/synthetic-columns.ts).
+ */
+function twoWords(run: readonly Piece[]): boolean {
+  if (run.length !== 2 || Math.max(run[0]!.size, run[1]!.size) > 1.15 * Math.min(run[0]!.size, run[1]!.size)) return false;
+  return run.every((p) => innerSpace(p) === Infinity && p.runs.some((r) => /\p{L}/u.test(r.text)));
 }
 
 /** The pieces' gaps agree, no piece holds a normal word space, and half the pieces hold a letter. */

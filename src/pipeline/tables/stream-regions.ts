@@ -1,7 +1,8 @@
 /**
  * Borderless (and partly ruled) table regions from text alignment.
  *
- * 1. Text is split at page column gutters, so two-column prose never reads as a table.
+ * 1. Text is split at page column gutters (page-strips.ts), so two-column prose never reads
+ *    as a table.
  * 2. Lines with two or more chunks (text separated by wide gaps) are tabular; runs of
  *    tabular lines, with at most two short single-chunk lines between them (wrapped cells,
  *    group labels), form candidate blocks.
@@ -12,13 +13,14 @@
  *    across a midrule when a top rule closes those label lines.
  */
 import type { BBox } from '../../model/document.js';
-import { findGutters } from '../lines/gutters.js';
 import { LIST_MARK_ONLY_ANY_CASE as LIST_MARK } from '../../model/list-markers.js';
 import type { TextRun } from '../../model/page.js';
 import { columnGaps } from './column-gaps.js';
+import { joinJustifiedChunks, justifiedColumns } from './justified-chunks.js';
 import { median } from './geometry.js';
 import { coverage, type RuleSet } from './rule-segments.js';
-import { groupLines, lineChunks, type Chunk, type Piece, type TextLine } from './text-pieces.js';
+import { stripsOf } from './page-strips.js';
+import { lineChunks, words, type Chunk, type Piece, type TextLine } from './text-pieces.js';
 
 export interface StreamRegion {
   bbox: BBox;
@@ -37,48 +39,6 @@ const MAX_SINGLES = 2;
 /** Header lines gathered above a block. */
 const MAX_HEADER_LINES = 4;
 
-/**
- * Word count of a text, dot leaders and dashes left out. Scripts that do not separate words
- * with spaces (or have long space-separated units, like Korean) count one word per five
- * letters, so their running text is measured like any other.
- */
-function words(s: string): number {
-  const spaced = s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  const letters = (s.match(/[\p{L}\p{N}]/gu) ?? []).length;
-  return Math.max(spaced, Math.floor(letters / 5));
-}
-
-/**
- * Split pieces into vertical strips at the page's column gutters. A table's own column
- * gaps look like gutters too; a page gutter has running text on both sides (lines of
- * several words next to it), a table gap has short cells. Each strip comes with its lines;
- * a page without gutters is one strip whose lines are the page's.
- */
-function strips(pieces: readonly Piece[], runs: readonly TextRun[]): TextLine[][] {
-  const lines = groupLines(pieces);
-  const prose = (cut: number, left: boolean) => {
-    const sizes: number[] = [];
-    for (const l of lines) {
-      const side = l.pieces.filter((p) => (left ? p.x1 <= cut : p.x0 >= cut));
-      if (side.length === 0) continue;
-      const chunks = lineChunks({ ...l, pieces: side });
-      sizes.push(words((left ? chunks[chunks.length - 1]! : chunks[0]!).text));
-    }
-    return median(sizes) >= 4;
-  };
-  const gutters = findGutters(runs).filter(([a, b]) => prose((a + b) / 2, true) && prose((a + b) / 2, false));
-  if (gutters.length === 0) return [lines];
-  const cuts = gutters.map(([a, b]) => (a + b) / 2).sort((a, b) => a - b);
-  const out: Piece[][] = cuts.map(() => []);
-  out.push([]);
-  for (const p of pieces) {
-    const cx = (p.x0 + p.x1) / 2;
-    let k = 0;
-    while (k < cuts.length && cx > cuts[k]!) k++;
-    out[k]!.push(p);
-  }
-  return out.filter((s) => s.length > 0).map((s) => groupLines(s));
-}
 
 function isTabular(li: LineInfo): boolean {
   return li.chunks.length >= 2;
@@ -113,6 +73,7 @@ function tabularBlock(block: readonly LineInfo[]): boolean {
   const proseLines = multi.filter((l) => l.chunks.every((c) => c.x1 - c.x0 >= 0.3 * width && words(c.text) >= 4)).length;
   if (proseLines >= 0.5 * multi.length) return false;
   if (sentencesRunDown(block)) return false;
+  if (justifiedColumns(block.map((l) => l.chunks), words)) return false;
   // A list: markers in the first column, sentences in the second.
   if (gaps.length === 1) {
     const first = multi.map((l) => l.chunks[0]!.text);
@@ -149,7 +110,7 @@ function sentencesRunDown(block: readonly LineInfo[]): boolean {
       const end = a.text.trim();
       const long = words(end) >= 5;
       if (!long && !FIGURE.test(end)) continue;
-      const b = block[i + 1]!.chunks.find((c) => Math.min(a.x1, c.x1) - Math.max(a.x0, c.x0) >= 0.5 * Math.min(a.x1 - a.x0, c.x1 - c.x0));
+      const b = chunkBelow(block, i, a);
       if (!b) continue;
       pairs++;
       if (long && !CLOSED_END.test(end) && (OPEN_END.test(end) || /^\p{Ll}/u.test(b.text.trim()))) running.push(a);
@@ -158,6 +119,20 @@ function sentencesRunDown(block: readonly LineInfo[]): boolean {
   if (pairs < 4 || running.length < 0.4 * pairs) return false;
   // Two columns apart: some running chunk lies wholly beside another.
   return running.some((a) => running.some((c) => c.x0 > a.x1));
+}
+
+/**
+ * The chunk under `a` (of line i) in the nearest line below that has one there, within a line's
+ * height: columns set on other baselines interleave their lines in a strip's rows, and the next
+ * row may belong to the column beside.
+ */
+function chunkBelow(block: readonly LineInfo[], i: number, a: Chunk): Chunk | undefined {
+  const reach = a.bottom + (a.bottom - a.top);
+  for (let j = i + 1; j < block.length && block[j]!.line.top <= reach; j++) {
+    const b = block[j]!.chunks.find((c) => Math.min(a.x1, c.x1) - Math.max(a.x0, c.x0) >= 0.5 * Math.min(a.x1 - a.x0, c.x1 - c.x0));
+    if (b) return b;
+  }
+  return undefined;
 }
 
 function bboxOf(lines: readonly LineInfo[]): BBox {
@@ -345,9 +320,36 @@ function trailingLines(block: LineInfo[], infos: readonly LineInfo[], size: numb
 }
 
 export function streamRegions(pieces: readonly Piece[], runs: readonly TextRun[], rules: RuleSet): StreamRegion[] {
+  const { pageWide, banded } = stripsOf(pieces, runs);
+  const found = regionsIn(pageWide, rules);
+  if (found.length === 0) return found;
+  // A region stands when the strips cut at the banded gutters find tables over half of it too:
+  // prose columns under an abstract, one strip page-wide, are no table once cut at their
+  // gutters. Found only in the narrower strips, a block is not taken: cut smaller, a strip can
+  // lose the lines that kept it from passing for a table (a chart's axis labels, a form's
+  // header, a note beside a table's column: docling-eval, prefilled_f1040, pr-138-example).
+  const strips = banded();
+  if (!strips) return found;
+  const within = regionsIn(strips, rules);
+  return found.filter((r) => coveredShare(r.bbox, within) >= 0.5);
+}
+
+/** Share of `box` that the regions cover (their overlaps with it added up). */
+function coveredShare(box: BBox, regions: readonly StreamRegion[]): number {
+  let area = 0;
+  for (const r of regions) {
+    const w = Math.min(box.left + box.width, r.bbox.left + r.bbox.width) - Math.max(box.left, r.bbox.left);
+    const h = Math.min(box.top + box.height, r.bbox.top + r.bbox.height) - Math.max(box.top, r.bbox.top);
+    if (w > 0 && h > 0) area += w * h;
+  }
+  return box.width * box.height > 0 ? area / (box.width * box.height) : 0;
+}
+
+function regionsIn(strips: readonly TextLine[][], rules: RuleSet): StreamRegion[] {
   const out: StreamRegion[] = [];
-  for (const lines of strips(pieces, runs)) {
-    const infos: LineInfo[] = lines.map((line) => ({ line, chunks: lineChunks(line) }));
+  for (const lines of strips) {
+    const chunks = joinJustifiedChunks(lines, lines.map((line) => lineChunks(line)));
+    const infos: LineInfo[] = lines.map((line, k) => ({ line, chunks: chunks[k]! }));
     for (const block of mergeBlocks(blocksOf(infos).filter(tabularBlock), infos)) {
       const size = median(block.map((l) => l.line.size), 10);
       headingLines(block, infos, rules, size);

@@ -238,3 +238,14 @@ export function joinPieces(pieces: readonly Piece[]): string {
   }
   return text.trim();
 }
+
+/**
+ * Word count of a text, dot leaders and dashes left out. Scripts that do not separate words
+ * with spaces (or have long space-separated units, like Korean) count one word per five
+ * letters, so their running text is measured like any other.
+ */
+export function words(s: string): number {
+  const spaced = s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const letters = (s.match(/[\p{L}\p{N}]/gu) ?? []).length;
+  return Math.max(spaced, Math.floor(letters / 5));
+}
