@@ -321,8 +321,11 @@ function trailingLines(block: LineInfo[], infos: readonly LineInfo[], size: numb
 
 export function streamRegions(pieces: readonly Piece[], runs: readonly TextRun[], rules: RuleSet): StreamRegion[] {
   const { pageWide, banded } = stripsOf(pieces, runs);
-  const found = regionsIn(pageWide, rules);
-  if (found.length === 0) return found;
+  const wordy: boolean[] = [];
+  const found = regionsIn(pageWide, rules, wordy);
+  // Only a region of wordy cells can be prose columns (the banded gutter search is the costly
+  // part: a tenth more time on a 619-page report whose tables are figures).
+  if (!wordy.some(Boolean)) return found;
   // A region stands when the strips cut at the banded gutters find tables over half of it too:
   // prose columns under an abstract, one strip page-wide, are no table once cut at their
   // gutters. Found only in the narrower strips, a block is not taken: cut smaller, a strip can
@@ -345,7 +348,11 @@ function coveredShare(box: BBox, regions: readonly StreamRegion[]): number {
   return box.width * box.height > 0 ? area / (box.width * box.height) : 0;
 }
 
-function regionsIn(strips: readonly TextLine[][], rules: RuleSet): StreamRegion[] {
+/** A region's chunks are wordy when this share of them holds four words or more. */
+const WORDY_SHARE = 0.3;
+
+/** The regions of the strips; `wordy`, when given, gets whether each region's chunks are wordy. */
+function regionsIn(strips: readonly TextLine[][], rules: RuleSet, wordy?: boolean[]): StreamRegion[] {
   const out: StreamRegion[] = [];
   for (const lines of strips) {
     const chunks = joinJustifiedChunks(lines, lines.map((line) => lineChunks(line)));
@@ -364,6 +371,10 @@ function regionsIn(strips: readonly TextLine[][], rules: RuleSet): StreamRegion[
         bottom !== undefined ||
         rules.h.some((s) => s.pos > y0 && s.pos < y1 && Math.min(s.b, box.left + box.width) - Math.max(s.a, box.left) > 0.3 * box.width);
       out.push({ bbox: { left: box.left, top: y0, width: box.width, height: y1 - y0 }, ruled });
+      if (wordy) {
+        const cells = block.flatMap((l) => l.chunks);
+        wordy.push(cells.filter((c) => words(c.text) >= 4).length >= WORDY_SHARE * cells.length);
+      }
     }
   }
   return out;
