@@ -60,6 +60,21 @@ export interface PictureInput {
   exclude: readonly BBox[];
 }
 
+/** Points a drawn shape may pass the page's edge by (a hairline's width) and still be drawn on the page. */
+const BLEED = 2;
+
+/**
+ * A page's backdrop: one drawn shape over a quarter of the page or more that runs off the
+ * page's edge (a designer's background band or disc). A figure is drawn inside the page;
+ * a backdrop joined to the figures on it made one picture of half a page, headings and all.
+ * (Filled rectangles of that size are backgrounds wherever they lie; other shapes of that
+ * size inside the page can be a diagram's frame or a chart drawn as one path, and stay.)
+ */
+function isBackdrop(b: BBox, page: BBox): boolean {
+  if (b.width * b.height < 0.25 * page.width * page.height) return false;
+  return b.left < page.left - BLEED || b.top < page.top - BLEED || b.left + b.width > page.left + page.width + BLEED || b.top + b.height > page.top + page.height + BLEED;
+}
+
 export function detectPictures(input: PictureInput): BBox[] {
   const pageArea = input.page.width * input.page.height;
   const inExcluded = (b: BBox) => input.exclude.some((e) => intersectionArea(b, e) > 0.5 * b.width * b.height);
@@ -70,7 +85,7 @@ export function detectPictures(input: PictureInput): BBox[] {
     if (inExcluded(img)) continue;
     pictures.push(img);
   }
-  const drawing = [...input.paths, ...input.rects.filter((r) => r.width * r.height < 0.25 * pageArea)].filter((b) => !inExcluded(b));
+  const drawing = [...input.paths.filter((p) => !isBackdrop(p, input.page)), ...input.rects.filter((r) => r.width * r.height < 0.25 * pageArea)].filter((b) => !inExcluded(b));
   for (const c of clusterBoxes(drawing, GAP)) {
     if (c.count < MIN_PATHS) continue;
     if (c.box.width < MIN_SIDE * 2 || c.box.height < MIN_SIDE * 2) continue;

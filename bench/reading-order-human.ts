@@ -1,0 +1,105 @@
+/**
+ * Reading order against a person's reading (issue 27, "Evaluation"): docling-eval's CVAT
+ * `reading_order` polylines (human, 16 pages) and, apart, layout/docling's body tree
+ * (docling's own output). pdftotext's reading (no `-layout`) is scored the same way in the
+ * same run, so the figure says how far each is from the person, not from each other.
+ * Per page and system: the least share of words that must move for the annotated regions
+ * to be read in the annotated order (`moved`; words outside every ordered region are not
+ * scored), and the regions whose words are not read in one stretch (`split`).
+ * Quire's words are its segments' `ocr` entries in segment order (what a user reads), an
+ * entry holding a line cut into its words;
+ * pdftotext's are its -bbox-layout words in its order (bench/lib/order-reference.ts).
+ * Usage: npx tsx bench/reading-order-human.ts [--source human|docling] [--filter SUBSTR] [--verbose]
+ */
+import { createEngine } from '../src/index.js';
+import { hasCorpus, CORPUS } from './lib/corpus.js';
+import { popplerBlocks } from './lib/order-reference.js';
+import { doclingOrderPages, humanOrderPages, scoreOrder, type OrderPage, type OrderScore, type PlacedWord } from './lib/reading-order-gt.js';
+
+interface OcrWord {
+  text: string;
+  bbox: PlacedWord;
+}
+
+const args = process.argv.slice(2);
+const opt = (k: string) => (args.includes(k) ? args[args.indexOf(k) + 1] : undefined);
+const verbose = args.includes('--verbose');
+if (!hasCorpus) {
+  console.log(`corpus not found at ${CORPUS}`);
+  process.exit(0);
+}
+const source = opt('--source');
+const pages: OrderPage[] = [...(source !== 'docling' ? humanOrderPages() : []), ...(source !== 'human' ? doclingOrderPages() : [])].filter((p) => p.name.includes(opt('--filter') ?? ''));
+
+const median = (xs: number[]) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : NaN;
+};
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+/** The regions in the order a reading first reaches them, with their first words, for reading disagreements. */
+function regionTrail(words: ReadonlyArray<{ text: string; box: PlacedWord }>, page: OrderPage): string {
+  const firsts = new Map<number, string>();
+  for (const w of words) {
+    const cx = w.box.left + w.box.width / 2, cy = w.box.top + w.box.height / 2;
+    const r = page.regions
+      .filter((g) => cx >= g.box.left - 1 && cx <= g.box.left + g.box.width + 1 && cy >= g.box.top - 1 && cy <= g.box.top + g.box.height + 1)
+      .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
+    if (r && !firsts.has(r.rank)) firsts.set(r.rank, `${r.rank}:${r.label}:${w.text.slice(0, 12)}`);
+  }
+  return [...firsts.values()].join(' ');
+}
+
+/**
+ * An `ocr` entry of a text-layer page can hold a whole line (the PDF's own text item): it
+ * is cut into its words, each given a share of the entry's width by its length, so both
+ * readings are weighed in words.
+ */
+function splitEntry(w: OcrWord): Array<{ text: string; box: PlacedWord }> {
+  const parts = w.text.split(/\s+/).filter(Boolean);
+  if (parts.length <= 1) return [{ text: w.text, box: w.bbox }];
+  const total = parts.reduce((n, t) => n + t.length + 1, -1);
+  let x = w.bbox.left;
+  return parts.map((t) => {
+    const width = (w.bbox.width * t.length) / total;
+    const box = { left: x, top: w.bbox.top, width, height: w.bbox.height };
+    x += (w.bbox.width * (t.length + 1)) / total;
+    return { text: t, box };
+  });
+}
+
+const engine = createEngine({ workers: 1 });
+const rows: Array<{ page: OrderPage; ours: OrderScore; ref: OrderScore }> = [];
+console.log('source   quire moved/split   pdftotext moved/split   words q/p   regions  page');
+for (const page of pages) {
+  const res = await engine.waitForJob((await engine.parse(page.pdf, { page_range: String(page.page) })).job_id);
+  if (res.status !== 'Succeeded') {
+    console.log(`ERROR ${res.message} ${page.name}`);
+    continue;
+  }
+  const segs = (res.chunks ?? []).flatMap((c) => c.segments as unknown as Array<{ page_number: number; ocr: OcrWord[] | null }>).filter((s) => s.page_number === page.page);
+  const oursWords = segs.flatMap((s) => (s.ocr ?? []).flatMap(splitEntry));
+  const refWords = popplerBlocks(page.pdf, page.page).flatMap((b) => b.lines.flat());
+  const ours = scoreOrder(oursWords.map((w) => w.box), page.regions);
+  const ref = scoreOrder(refWords.map((w) => w.box), page.regions);
+  rows.push({ page, ours, ref });
+  console.log(
+    `${page.source.padEnd(8)} ${ours.moved.toFixed(3)} / ${String(ours.split).padEnd(3)}       ${ref.moved.toFixed(3)} / ${String(ref.split).padEnd(3)}           ${String(ours.words).padStart(4)}/${String(ref.words).padEnd(4)}  ${String(page.regions.length).padStart(4)}    ${page.name}`,
+  );
+  if (verbose) {
+    console.log(`    reference: ${page.regions.map((r) => `${r.rank}:${r.label}`).join(' ')}`);
+    console.log(`    quire:     ${regionTrail(oursWords, page)}`);
+    console.log(`    pdftotext: ${regionTrail(refWords, page)}`);
+  }
+}
+await engine.close();
+for (const src of ['human', 'docling'] as const) {
+  const set = rows.filter((r) => r.page.source === src);
+  if (!set.length) continue;
+  const sum = (f: (r: (typeof set)[number]) => number) => set.reduce((a, r) => a + f(r), 0);
+  console.log(
+    `\n${src} (${set.length} pages): words moved median/mean quire ${median(set.map((r) => r.ours.moved)).toFixed(4)}/${mean(set.map((r) => r.ours.moved)).toFixed(4)}, pdftotext ${median(set.map((r) => r.ref.moved)).toFixed(4)}/${mean(set.map((r) => r.ref.moved)).toFixed(4)}; ` +
+      `pages in order (moved 0) quire ${set.filter((r) => r.ours.moved === 0).length}, pdftotext ${set.filter((r) => r.ref.moved === 0).length}; ` +
+      `regions split quire ${sum((r) => r.ours.split)}/${sum((r) => r.ours.regions)}, pdftotext ${sum((r) => r.ref.split)}/${sum((r) => r.ref.regions)}`,
+  );
+}
