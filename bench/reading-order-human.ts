@@ -9,8 +9,16 @@
  * Quire's words are its segments' `ocr` entries in segment order (what a user reads), an
  * entry holding a line cut into its words;
  * pdftotext's are its -bbox-layout words in its order (bench/lib/order-reference.ts).
- * Usage: npx tsx bench/reading-order-human.ts [--source human|docling] [--filter SUBSTR] [--verbose]
+ * `--scanned`: each page is rendered to a 300-DPI greyscale PNG (pdftoppm, as a scanner gives
+ * it) and parsed as an image (OCR, lines, blocks, reading order); the peer is then the
+ * `tesseract` CLI's reading (its TSV words in its own order, default page segmentation).
+ * Renderings and the CLI's TSV are cached in bench/.cache/reading-order-human/.
+ * Usage: npx tsx bench/reading-order-human.ts [--source human|docling] [--scanned] [--filter SUBSTR] [--verbose]
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createEngine } from '../src/index.js';
 import { hasCorpus, CORPUS } from './lib/corpus.js';
 import { popplerBlocks } from './lib/order-reference.js';
@@ -24,6 +32,10 @@ interface OcrWord {
 const args = process.argv.slice(2);
 const opt = (k: string) => (args.includes(k) ? args[args.indexOf(k) + 1] : undefined);
 const verbose = args.includes('--verbose');
+const scanned = args.includes('--scanned');
+const DPI = 300;
+const cacheDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '.cache', 'reading-order-human');
+fs.mkdirSync(cacheDir, { recursive: true });
 if (!hasCorpus) {
   console.log(`corpus not found at ${CORPUS}`);
   process.exit(0);
@@ -68,18 +80,36 @@ function splitEntry(w: OcrWord): Array<{ text: string; box: PlacedWord }> {
   });
 }
 
-const engine = createEngine({ workers: 1 });
+/** The page as a scanner gives it, and the `tesseract` CLI's words of it in its order (points). */
+function scan(page: OrderPage): { png: string; cli: Array<{ text: string; box: PlacedWord }> } {
+  const stem = path.join(cacheDir, `${path.basename(page.pdf, '.pdf').slice(0, 24)}-p${page.page}`);
+  if (!fs.existsSync(`${stem}.png`)) execFileSync('pdftoppm', ['-r', String(DPI), '-gray', '-png', '-singlefile', '-f', String(page.page), '-l', String(page.page), page.pdf, stem]);
+  if (!fs.existsSync(`${stem}.tsv`)) fs.writeFileSync(`${stem}.tsv`, execFileSync('tesseract', [`${stem}.png`, '-', '-l', 'eng', 'tsv'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const k = 72 / DPI;
+  const cli = fs
+    .readFileSync(`${stem}.tsv`, 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t'))
+    .filter((c) => c[0] === '5' && (c[11] ?? '').trim())
+    .map((c) => ({ text: c[11]!, box: { left: Number(c[6]) * k, top: Number(c[7]) * k, width: Number(c[8]) * k, height: Number(c[9]) * k } }));
+  return { png: `${stem}.png`, cli };
+}
+
+const engine = createEngine({ workers: 1, taskTimeoutMs: 600_000 });
 const rows: Array<{ page: OrderPage; ours: OrderScore; ref: OrderScore }> = [];
-console.log('source   quire moved/split   pdftotext moved/split   words q/p   regions  page');
+const peer = scanned ? 'tesseract CLI' : 'pdftotext';
+console.log(`source   quire moved/split   ${peer} moved/split   words q/p   regions  page`);
 for (const page of pages) {
-  const res = await engine.waitForJob((await engine.parse(page.pdf, { page_range: String(page.page) })).job_id);
+  const image = scanned ? scan(page) : undefined;
+  const res = await engine.waitForJob((await engine.parse(image?.png ?? page.pdf, image ? {} : { page_range: String(page.page) })).job_id);
   if (res.status !== 'Succeeded') {
     console.log(`ERROR ${res.message} ${page.name}`);
     continue;
   }
-  const segs = (res.chunks ?? []).flatMap((c) => c.segments as unknown as Array<{ page_number: number; ocr: OcrWord[] | null }>).filter((s) => s.page_number === page.page);
-  const oursWords = segs.flatMap((s) => (s.ocr ?? []).flatMap(splitEntry));
-  const refWords = popplerBlocks(page.pdf, page.page).flatMap((b) => b.lines.flat());
+  const segs = (res.chunks ?? []).flatMap((c) => c.segments as unknown as Array<{ page_number: number; ocr: OcrWord[] | null }>).filter((s) => s.page_number === (image ? 1 : page.page));
+  const k = image ? 72 / DPI : 1;
+  const oursWords = segs.flatMap((s) => (s.ocr ?? []).flatMap(splitEntry)).map((w) => ({ text: w.text, box: { left: w.box.left * k, top: w.box.top * k, width: w.box.width * k, height: w.box.height * k } }));
+  const refWords = image ? image.cli : popplerBlocks(page.pdf, page.page).flatMap((b) => b.lines.flat());
   const ours = scoreOrder(oursWords.map((w) => w.box), page.regions);
   const ref = scoreOrder(refWords.map((w) => w.box), page.regions);
   rows.push({ page, ours, ref });
@@ -89,7 +119,7 @@ for (const page of pages) {
   if (verbose) {
     console.log(`    reference: ${page.regions.map((r) => `${r.rank}:${r.label}`).join(' ')}`);
     console.log(`    quire:     ${regionTrail(oursWords, page)}`);
-    console.log(`    pdftotext: ${regionTrail(refWords, page)}`);
+    console.log(`    ${peer}: ${regionTrail(refWords, page)}`);
   }
 }
 await engine.close();
@@ -98,8 +128,9 @@ for (const src of ['human', 'docling'] as const) {
   if (!set.length) continue;
   const sum = (f: (r: (typeof set)[number]) => number) => set.reduce((a, r) => a + f(r), 0);
   console.log(
-    `\n${src} (${set.length} pages): words moved median/mean quire ${median(set.map((r) => r.ours.moved)).toFixed(4)}/${mean(set.map((r) => r.ours.moved)).toFixed(4)}, pdftotext ${median(set.map((r) => r.ref.moved)).toFixed(4)}/${mean(set.map((r) => r.ref.moved)).toFixed(4)}; ` +
-      `pages in order (moved 0) quire ${set.filter((r) => r.ours.moved === 0).length}, pdftotext ${set.filter((r) => r.ref.moved === 0).length}; ` +
-      `regions split quire ${sum((r) => r.ours.split)}/${sum((r) => r.ours.regions)}, pdftotext ${sum((r) => r.ref.split)}/${sum((r) => r.ref.regions)}`,
+    `\n${src} (${set.length} pages): words moved median/mean quire ${median(set.map((r) => r.ours.moved)).toFixed(4)}/${mean(set.map((r) => r.ours.moved)).toFixed(4)}, ${peer} ${median(set.map((r) => r.ref.moved)).toFixed(4)}/${mean(set.map((r) => r.ref.moved)).toFixed(4)}; ` +
+      `pages in order (moved 0) quire ${set.filter((r) => r.ours.moved === 0).length}, ${peer} ${set.filter((r) => r.ref.moved === 0).length}; ` +
+      `regions split quire ${sum((r) => r.ours.split)}/${sum((r) => r.ours.regions)}, ${peer} ${sum((r) => r.ref.split)}/${sum((r) => r.ref.regions)}; ` +
+      `words scored quire ${sum((r) => r.ours.words)}, ${peer} ${sum((r) => r.ref.words)} (a word left out is not scored: read this with the order)`,
   );
 }

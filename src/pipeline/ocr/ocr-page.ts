@@ -307,6 +307,10 @@ async function readPage(raster: RasterImage, engine: OcrEngine, options: OcrPage
   meta.meanConfidence = best.result.meanConfidence;
   if (best.quality.quality < (options.minPageQuality ?? DEFAULT_MIN_PAGE_QUALITY)) {
     meta.unreadable = best.result.words.length > 0;
+    // No reading confirmed a turn or a skew: the page is laid out as given. (A drawing's
+    // strokes can pass for lines upside down; laid out turned, a cartoon page lost its Picture.)
+    meta.rotation = 0;
+    meta.skewDegrees = 0;
     return done([]);
   }
   const result = backToSource(best.result, best.rotation);
@@ -316,7 +320,7 @@ async function readPage(raster: RasterImage, engine: OcrEngine, options: OcrPage
 /**
  * Skew to undo and quarter turns to try, most likely first; whether the lines run vertically.
  * The lines' direction comes from `textPoints` when there are any (text ink alone, so that a
- * picture does not decide it); which way is up from all the ink along that direction.
+ * picture does not decide it); which way is up from the same ink along that direction.
  */
 function planOrientation(mask: InkMask, options: OcrPageOptions, textPoints: Float32Array | null): { skew: number; order: QuarterTurn[]; sideways: boolean } {
   const dir = estimateTextDirection(mask, options.maxSkewDegrees ?? 10, textPoints);
@@ -329,7 +333,7 @@ function planOrientation(mask: InkMask, options: OcrPageOptions, textPoints: Flo
   const atBound = Math.abs(rawSkew) >= (options.maxSkewDegrees ?? 10) - SKEW_BOUND_MARGIN;
   const skew = options.deskew === false || atBound || Math.abs(rawSkew) < MIN_DESKEW_DEGREES ? 0 : rawSkew;
   if (options.detectOrientation === false) return { skew: axis === 0 ? skew : 0, order: [0], sideways };
-  const evidence = uprightEvidence(mask, dir.angle);
+  const evidence = uprightEvidence(mask, dir.angle, textPoints);
   const primary: QuarterTurn = evidence < -UPRIGHT_EVIDENCE ? ((axis + 180) as QuarterTurn) : axis;
   const flipped = ((primary + 180) % 360) as QuarterTurn;
   const others: QuarterTurn[] = axis === 0 ? [90, 270] : [0, 180];
