@@ -14,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { words } from '../../bench/lib/text-metrics.js';
-import { corpusPath, hasCorpus } from '../../bench/lib/corpus.js';
+import { corpusPath, hasCorpus } from '../helpers.js';
 import { createEngine, type Engine } from '../../src/index.js';
 
 const LINES = [

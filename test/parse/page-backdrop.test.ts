@@ -13,7 +13,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb, type PDFPage } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
-import { corpusPath, hasCorpus } from '../../bench/lib/corpus.js';
+import { corpusPath, hasCorpus } from '../helpers.js';
 
 interface Seg { segment_type: string; content: string; page_number: number }
 
