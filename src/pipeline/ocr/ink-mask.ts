@@ -1,10 +1,12 @@
 /**
  * A small binarised copy of a page (Otsu threshold on a downscaled grey image) for the
- * geometry estimates — blank detection, text direction, skew — and for ink coverage.
+ * geometry estimates — blank detection, text direction, skew — and for ink coverage, and the
+ * window of it with the most ink (where orientation probes read).
  */
 import type { RasterImage } from '../../engines/ocr/interface.js';
 import { toGrey } from '../../raster/raster-grey.js';
 import { rasterFromSharp, sharpFromRaster } from '../../raster/raster-sharp.js';
+import type { PixelRect } from '../../raster/crop-raster.js';
 
 export interface InkMask {
   width: number;
@@ -74,4 +76,37 @@ export function otsu(data: Uint8Array, n: number): { threshold: number; contrast
 /** A page with no ink worth reading: nearly uniform, or almost no dark pixels. */
 export function isBlank(mask: InkMask): boolean {
   return mask.contrast < 40 || mask.inkFraction < 0.0005;
+}
+
+/** The square window (in raster pixels) holding the most ink, for orientation probes. */
+export function densestWindow(mask: InkMask, side: number): PixelRect {
+  const rasterW = Math.round(mask.width / mask.scale);
+  const rasterH = Math.round(mask.height / mask.scale);
+  const w = Math.min(mask.width, Math.max(1, Math.round(side * mask.scale)));
+  const h = Math.min(mask.height, Math.max(1, Math.round(side * mask.scale)));
+  // Integral image of the mask.
+  const W = mask.width + 1;
+  const integral = new Uint32Array(W * (mask.height + 1));
+  for (let y = 0; y < mask.height; y++) {
+    let row = 0;
+    for (let x = 0; x < mask.width; x++) {
+      row += mask.data[y * mask.width + x]!;
+      integral[(y + 1) * W + x + 1] = integral[y * W + x + 1]! + row;
+    }
+  }
+  const step = Math.max(1, Math.floor(Math.min(w, h) / 4));
+  let bestX = 0, bestY = 0, bestInk = -1;
+  for (let y = 0; y + h <= mask.height; y += step) {
+    for (let x = 0; x + w <= mask.width; x += step) {
+      const ink = integral[(y + h) * W + x + w]! - integral[y * W + x + w]! - integral[(y + h) * W + x]! + integral[y * W + x]!;
+      if (ink > bestInk) {
+        bestInk = ink;
+        bestX = x;
+        bestY = y;
+      }
+    }
+  }
+  const left = Math.round(bestX / mask.scale);
+  const top = Math.round(bestY / mask.scale);
+  return { left, top, width: Math.min(rasterW - left, Math.round(w / mask.scale)), height: Math.min(rasterH - top, Math.round(h / mask.scale)) };
 }

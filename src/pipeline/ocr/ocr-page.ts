@@ -15,8 +15,8 @@ import type { PageSegmentation, OcrEngine, OcrPageResult, RasterImage } from '..
 import type { BBox } from '../../model/document.js';
 import type { TextRun } from '../../model/page.js';
 import { toGrey } from '../../raster/raster-grey.js';
-import { cropRaster, type PixelRect } from '../../raster/crop-raster.js';
-import { inkMask, isBlank, type InkMask } from './ink-mask.js';
+import { cropRaster } from '../../raster/crop-raster.js';
+import { densestWindow, inkMask, isBlank, type InkMask } from './ink-mask.js';
 import { glyphSizes, maskComponents, ocrEnlargeFactor, ocrScaleFactor, textInkPoints, textLargeEnough } from './glyph-size.js';
 import { rasterFromSharp, sharpFromRaster } from '../../raster/raster-sharp.js';
 import { estimateTextDirection, uprightEvidence } from './text-direction.js';
@@ -320,7 +320,7 @@ async function readPage(raster: RasterImage, engine: OcrEngine, options: OcrPage
 /**
  * Skew to undo and quarter turns to try, most likely first; whether the lines run vertically.
  * The lines' direction comes from `textPoints` when there are any (text ink alone, so that a
- * picture does not decide it); which way is up from the same ink along that direction.
+ * picture does not decide it); which way is up from all the ink, unless the text's says otherwise.
  */
 function planOrientation(mask: InkMask, options: OcrPageOptions, textPoints: Float32Array | null): { skew: number; order: QuarterTurn[]; sideways: boolean } {
   const dir = estimateTextDirection(mask, options.maxSkewDegrees ?? 10, textPoints);
@@ -333,8 +333,12 @@ function planOrientation(mask: InkMask, options: OcrPageOptions, textPoints: Flo
   const atBound = Math.abs(rawSkew) >= (options.maxSkewDegrees ?? 10) - SKEW_BOUND_MARGIN;
   const skew = options.deskew === false || atBound || Math.abs(rawSkew) < MIN_DESKEW_DEGREES ? 0 : rawSkew;
   if (options.detectOrientation === false) return { skew: axis === 0 ? skew : 0, order: [0], sideways };
-  const evidence = uprightEvidence(mask, dir.angle, textPoints);
-  const primary: QuarterTurn = evidence < -UPRIGHT_EVIDENCE ? ((axis + 180) as QuarterTurn) : axis;
+  // All the ink says which way is up; the text's own ink can only veto a turn (a photo has no
+  // x-height band and, darker at its foot, turned a report page; a striped cover's text ink alone
+  // read upside down), so each measure's misreadings need the other's to turn a page.
+  const evidence = uprightEvidence(mask, dir.angle);
+  const turn = evidence < -UPRIGHT_EVIDENCE && !(textPoints && uprightEvidence(mask, dir.angle, textPoints) > UPRIGHT_EVIDENCE);
+  const primary: QuarterTurn = turn ? ((axis + 180) as QuarterTurn) : axis;
   const flipped = ((primary + 180) % 360) as QuarterTurn;
   const others: QuarterTurn[] = axis === 0 ? [90, 270] : [0, 180];
   return { skew, order: [primary, flipped, ...others], sideways };
@@ -351,38 +355,6 @@ async function resample(grey: RasterImage, factor: number): Promise<RasterImage>
   return { ...out, dpi: grey.dpi ? (grey.dpi * width) / grey.width : grey.dpi };
 }
 
-/** The square window (in raster pixels) holding the most ink, for orientation probes. */
-function densestWindow(mask: InkMask, side: number): PixelRect {
-  const rasterW = Math.round(mask.width / mask.scale);
-  const rasterH = Math.round(mask.height / mask.scale);
-  const w = Math.min(mask.width, Math.max(1, Math.round(side * mask.scale)));
-  const h = Math.min(mask.height, Math.max(1, Math.round(side * mask.scale)));
-  // Integral image of the mask.
-  const W = mask.width + 1;
-  const integral = new Uint32Array(W * (mask.height + 1));
-  for (let y = 0; y < mask.height; y++) {
-    let row = 0;
-    for (let x = 0; x < mask.width; x++) {
-      row += mask.data[y * mask.width + x]!;
-      integral[(y + 1) * W + x + 1] = integral[y * W + x + 1]! + row;
-    }
-  }
-  const step = Math.max(1, Math.floor(Math.min(w, h) / 4));
-  let bestX = 0, bestY = 0, bestInk = -1;
-  for (let y = 0; y + h <= mask.height; y += step) {
-    for (let x = 0; x + w <= mask.width; x += step) {
-      const ink = integral[(y + h) * W + x + w]! - integral[y * W + x + w]! - integral[(y + h) * W + x]! + integral[y * W + x]!;
-      if (ink > bestInk) {
-        bestInk = ink;
-        bestX = x;
-        bestY = y;
-      }
-    }
-  }
-  const left = Math.round(bestX / mask.scale);
-  const top = Math.round(bestY / mask.scale);
-  return { left, top, width: Math.min(rasterW - left, Math.round(w / mask.scale)), height: Math.min(rasterH - top, Math.round(h / mask.scale)) };
-}
 
 function backToSource(result: OcrPageResult, rotation: RasterRotation): OcrPageResult & { uprightLineHeights: number[] } {
   const uprightLineHeights = result.lines.map((l) => l.bbox.height);

@@ -45,9 +45,8 @@ const VERTICAL_MARGIN = 2;
  * Evidence that text rotated clockwise by `angle` reads upright (> 0) or upside down (< 0),
  * in [-1, 1]. Latin-script lines carry far more ink above their x-height band (ascenders,
  * capitals, digits) than below it (descenders), so the asymmetry flips with the page.
- * `textPoints` (glyphs with a line neighbour, glyph-size.ts) when there are any: a photo's
- * ink has no x-height band, and on a page half photo it outweighed the text and turned the
- * page upside down (a report page, read as nothing legible).
+ * With `textPoints` (glyphs with a line neighbour, glyph-size.ts), on those pixels only: the
+ * caller lets that veto a turn all the ink asks for (a photo has no x-height band).
  */
 export function uprightEvidence(mask: InkMask, angle: number, textPoints: Float32Array | null = null): number {
   const pts = textPoints ?? inkPoints(mask);
