@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { createEngine } from '../src/index.js';
 import { hasCorpus, CORPUS } from './lib/corpus.js';
 import { popplerBlocks } from './lib/order-reference.js';
-import { doclingOrderPages, humanOrderPages, scoreOrder, type OrderPage, type OrderScore, type PlacedWord } from './lib/reading-order-gt.js';
+import { doclingOrderPages, humanOrderPages, regionOf, scoreOrder, type OrderPage, type OrderScore, type PlacedWord } from './lib/reading-order-gt.js';
 
 interface OcrWord {
   text: string;
@@ -53,10 +53,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.le
 function regionTrail(words: ReadonlyArray<{ text: string; box: PlacedWord }>, page: OrderPage): string {
   const firsts = new Map<number, string>();
   for (const w of words) {
-    const cx = w.box.left + w.box.width / 2, cy = w.box.top + w.box.height / 2;
-    const r = page.regions
-      .filter((g) => cx >= g.box.left - 1 && cx <= g.box.left + g.box.width + 1 && cy >= g.box.top - 1 && cy <= g.box.top + g.box.height + 1)
-      .sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
+    const r = regionOf(w.box, page.regions);
     if (r && !firsts.has(r.rank)) firsts.set(r.rank, `${r.rank}:${r.label}:${w.text.slice(0, 12)}`);
   }
   return [...firsts.values()].join(' ');

@@ -158,6 +158,14 @@ export interface OrderScore {
   regions: number;
 }
 
+/** The smallest region a word's centre falls in (1 pt slack), if any. */
+export function regionOf(w: PlacedWord, regions: readonly OrderedRegion[]): OrderedRegion | undefined {
+  const cx = w.left + w.width / 2, cy = w.top + w.height / 2;
+  let best: OrderedRegion | undefined;
+  for (const r of regions) if (contains(r.box, cx, cy, 1) && (!best || area(r.box) < area(best.box))) best = r;
+  return best;
+}
+
 /**
  * Scores a reading (words in a system's order) against ordered regions: each word goes to
  * the smallest region its centre falls in (1 pt slack); the words that need not move are a
@@ -166,10 +174,8 @@ export interface OrderScore {
 export function scoreOrder(words: readonly PlacedWord[], regions: readonly OrderedRegion[]): OrderScore {
   const ranks: number[] = [];
   for (const w of words) {
-    const cx = w.left + w.width / 2, cy = w.top + w.height / 2;
-    let best: OrderedRegion | undefined;
-    for (const r of regions) if (contains(r.box, cx, cy, 1) && (!best || area(r.box) < area(best.box))) best = r;
-    if (best) ranks.push(best.rank);
+    const region = regionOf(w, regions);
+    if (region) ranks.push(region.rank);
   }
   // Longest non-decreasing subsequence (patience sorting, upper bound for ties).
   const tails: number[] = [];

@@ -355,7 +355,6 @@ async function resample(grey: RasterImage, factor: number): Promise<RasterImage>
   return { ...out, dpi: grey.dpi ? (grey.dpi * width) / grey.width : grey.dpi };
 }
 
-
 function backToSource(result: OcrPageResult, rotation: RasterRotation): OcrPageResult & { uprightLineHeights: number[] } {
   const uprightLineHeights = result.lines.map((l) => l.bbox.height);
   return {
