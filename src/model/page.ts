@@ -26,6 +26,10 @@ export interface TextRun {
   href?: string;
   /** Crossed out by a rule through its middle; set only when the job asks for strikethrough. */
   strike?: boolean;
+  /** Text layer: how far a slanted run's box (a synthetic italic's text matrix) reaches right of its baseline's end. */
+  lean?: number;
+  /** Text layer: letter spacing (PDF Tc) in page units, signed; its glyphs stand this much further apart (closer when negative), and the box ends at the last glyph's ink. */
+  tracking?: number;
 }
 
 /** A link annotation's active area and target (PDF /Link with a URI action). */

@@ -4,6 +4,7 @@
  * operator list, so a page's content stream is parsed once instead of twice.
  */
 import type { TextRun } from '../../model/page.js';
+import { composeAccents } from './accents.js';
 import { showVerticalText } from './vertical-text.js';
 
 type Matrix = readonly number[];
@@ -36,32 +37,6 @@ const SPACE_GAP_EM = 0.15;
 /** After an explicit space glyph, a smaller remaining gap still separates words. */
 const SPACE_GLYPH_EM = 0.08;
 const LIGATURES = /[\uFB00-\uFB06]/g;
-/** Spacing accents that TeX and others draw as separate glyphs before the letter. */
-const SPACING_ACCENT: Record<string, string> = {
-  '\u00A8': '\u0308', // diaeresis
-  '\u00B4': '\u0301', // acute
-  '`': '\u0300', // grave
-  '\u02C6': '\u0302', // circumflex
-  '^': '\u0302',
-  '\u02DC': '\u0303', // tilde
-  '\u00AF': '\u0304', // macron
-  '\u02C7': '\u030C', // caron
-  '\u02D8': '\u0306', // breve
-  '\u02D9': '\u0307', // dot above
-  '\u02DA': '\u030A', // ring
-  '\u00B8': '\u0327', // cedilla
-};
-const ACCENT_THEN_LETTER = /([\u00A8\u00B4`\u02C6^\u02DC\u00AF\u02C7\u02D8\u02D9\u02DA\u00B8])(\p{L})/gu;
-
-/** Compose a spacing accent with the letter it was drawn over (Schr¨odinger → Schrödinger). */
-export function composeAccents(text: string): string {
-  return text.replace(ACCENT_THEN_LETTER, (_m, accent: string, letter: string) => {
-    const composed = (letter + SPACING_ACCENT[accent]!).normalize('NFC');
-    // Keep the original when no precomposed form exists (the pair was not an accent).
-    return composed.length === 1 ? composed : accent + letter;
-  });
-}
-
 export function multiply(m1: Matrix, m2: Matrix): number[] {
   return [
     m1[0]! * m2[0]! + m1[2]! * m2[1]!,
@@ -150,11 +125,18 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
   let x = 0;
   let text = '';
   let runStart = 0;
-  /** Text-space x where the last visible glyph ended. */
+  /** Text-space x where the last visible glyph ended, its letter spacing included (the gap test). */
   let lastEnd = 0;
+  /** The same without the last glyph's letter spacing: where its ink ends (the run's box). */
+  let inkEnd = 0;
   let spaceGlyph = false;
+  // Letter spacing (Tc) on the page, signed: tracked text stands this much further apart
+  // between runs too, tightened text (Tc < 0) this much closer.
+  const tracking = ts.charSpacing * ts.fontDirection * Math.abs(hScale) * Math.hypot(m[0]!, m[1]!);
   const flush = () => {
-    if (text.trim().length > 0) pushRun(ts, m, runStart, ts.x + lastEnd * hScale, text, deviceSize, out);
+    if (text.trim().length > 0) {
+      pushRun(ts, m, runStart, ts.x + inkEnd * hScale, text, deviceSize, out, tracking);
+    }
     text = '';
   };
   for (let i = 0; i < glyphs.length; i++) {
@@ -175,12 +157,16 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
     }
     if (text !== '') {
       const gap = (x - lastEnd) * Math.abs(hScale);
-      if (gap > RUN_GAP_EM * fontSize) flush();
+      // Glyphs set far apart by letter spacing alone (Tc used to place digits in columns) are runs of their own.
+      if ((x - inkEnd) * Math.abs(hScale) > RUN_GAP_EM * fontSize) flush();
       else if (gap > (spaceGlyph ? SPACE_GLYPH_EM : SPACE_GAP_EM) * fontSize) text += ' ';
     }
     spaceGlyph = false;
     if (text === '') runStart = ts.x + x * hScale;
     text += uni;
+    // Letter spacing is no part of the glyph (as poppler measures it): positive spacing
+    // follows its ink, and negative spacing (kerning set as Tc, "Te" of "Text") overlaps it.
+    inkEnd = x + width - spacing * ts.fontDirection;
     x += width;
     lastEnd = x;
   }
@@ -188,7 +174,7 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
   ts.x += x * hScale;
 }
 
-function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: string, deviceSize: number, out: TextRun[]): void {
+function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: string, deviceSize: number, out: TextRun[], tracking: number): void {
   const font = ts.font!;
   const y = ts.y + ts.rise;
   const lo = font.descent * ts.fontSize;
@@ -211,6 +197,9 @@ function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: strin
   const clean = composeAccents(text.replace(LIGATURES, (c) => c.normalize('NFKC'))).replace(/\s+$/, '');
   // Quantised baseline direction, so rotated text can be laid out in its own frame.
   const angle = (Math.round((Math.atan2(m[1]!, m[0]!) * 180) / Math.PI / 90) * 90 + 360) % 360;
+  // A slanted text matrix (a synthetic italic) leans the box past the baseline's ends.
+  const baseRight = m[0]! * Math.max(x0, x1) + m[2]! * y + m[4]!;
+  const lean = angle === 0 && m[0]! > 0 ? maxX - baseRight : 0;
   out.push({
     text: clean,
     bbox: { left: minX, top: minY, width: maxX - minX, height: maxY - minY },
@@ -221,5 +210,7 @@ function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: strin
     confidence: null,
     source: 'text',
     ...(angle !== 0 ? { dir: angle as 90 | 180 | 270 } : {}),
+    ...(Math.abs(tracking) > 0.01 ? { tracking } : {}),
+    ...(lean > 0.01 ? { lean } : {}),
   });
 }

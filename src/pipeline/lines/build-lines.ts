@@ -12,118 +12,17 @@ import { visualToLogical } from './bidi.js';
 import { findColumnGutters, type Band, type ColumnGutter } from './gutters.js';
 import { engineRows } from './engine-lines.js';
 import { attachScripts } from './attach-scripts.js';
+import { composeAccents, isSpacingAccent } from '../../formats/pdf/accents.js';
 import { joinJustifiedRows } from './justified-rows.js';
+import { extentOf, offLine, splitGapSize } from './run-extent.js';
 import { rejoinSplitLines } from './rejoin-lines.js';
 import { byDirection } from './rotation.js';
+import { overlapShare, rowsByOverlap, SPLIT_GAP_EM, type Row } from './overlap-rows.js';
 
-/** Gap (in font sizes) above which two runs on one baseline belong to different lines. */
-const SPLIT_GAP_EM = 2;
-/** Horizontal gap (in font sizes) across which a smaller run may still be a script of a larger one. */
-const SCRIPT_REACH_EM = 0.8;
-/** Share of a script's height that lies inside its base's band. */
-const SCRIPT_INSIDE = 0.4;
 /** Gap (in font sizes) above which a space is inserted between runs. */
 const SPACE_GAP_EM = 0.12;
-
-interface Row {
-  top: number;
-  bottom: number;
-  size: number;
-  runs: TextRun[];
-}
-
-interface OverlapRow extends Row {
-  /** Least font size and the vertical span of all the row's runs (a quick test before scriptOf looks at each run). */
-  minSize: number;
-  spanTop: number;
-  spanBottom: number;
-}
-
-/**
- * How much two vertical extents share, relative to the shorter one; 0 when the overlap is
- * small relative to the taller one (a small line inside a huge glyph's descent is not on
- * the huge glyph's baseline).
- */
-function overlapShare(aTop: number, aBottom: number, bTop: number, bBottom: number): number {
-  const inter = Math.min(aBottom, bBottom) - Math.max(aTop, bTop);
-  const minH = Math.min(aBottom - aTop, bBottom - bTop);
-  const maxH = Math.max(aBottom - aTop, bBottom - bTop);
-  if (minH <= 0 || inter / maxH < 0.3) return 0;
-  return inter / minH;
-}
-
-/**
- * `small` is a sub- or superscript of `large`: 0.5-0.9 of its size, its centre within the
- * larger run's band (padded by 0.15 of its height), and at least SCRIPT_INSIDE of its own
- * height inside that band (a smaller line stacked under a tall-boxed one, a CJK label over
- * its English gloss, is no script of it).
- */
-function scriptPair(a: TextRun, b: TextRun): boolean {
-  const [s, g] = a.fontSize < b.fontSize ? [a, b] : [b, a];
-  if (s.fontSize < 0.5 * g.fontSize || s.fontSize > 0.9 * g.fontSize) return false;
-  const sTop = s.bbox.top, sBottom = sTop + s.bbox.height, gTop = g.bbox.top, gBottom = gTop + g.bbox.height;
-  const centre = (sTop + sBottom) / 2;
-  const pad = 0.15 * g.bbox.height;
-  return centre >= gTop - pad && centre <= gBottom + pad && Math.min(sBottom, gBottom) - Math.max(sTop, gTop) >= SCRIPT_INSIDE * s.bbox.height;
-}
-
-/**
- * Sub- and superscripts: a smaller run whose centre lies within the larger one's band, for
- * some run of the row beside the new run (within `reachEm` of the larger font size
- * horizontally: a script touches its base, and a gutter is wider). Rows are page-wide: the
- * row's own band may be another column's line, and a footnote's line in one column is no
- * script of a body line in the other (issue 27; see also attach-scripts.ts).
- */
-function scriptOf(row: OverlapRow, run: TextRun, reachEm = SCRIPT_REACH_EM): boolean {
-  const size = run.fontSize, top = run.bbox.top, h = run.bbox.height;
-  if (size <= 0.9 * row.size) {
-    // The run as a script of a larger run of the row beside it (impossible when the row's span is too far: most calls end here).
-    const pad = 0.15 * (row.spanBottom - row.spanTop);
-    if (size < 0.5 * row.minSize || top + h / 2 < row.spanTop - pad || top + h / 2 > row.spanBottom + pad) return false;
-    return row.runs.some((o) => o.fontSize > size && beside(o, run, reachEm) && scriptPair(o, run));
-  }
-  // A larger run hosting a row made of scripts only (the row's largest run is script-size to it):
-  // a row of body text never joins another line through one of its scripts.
-  if (row.size > 0.9 * size || row.spanBottom < top - 0.15 * h || row.spanTop > top + 1.15 * h) return false;
-  return row.runs.some((o) => beside(o, run, reachEm) && scriptPair(o, run));
-}
-
-/**
- * A run of small type (a raised note mark) joins the row whose band it overlaps only where a
- * run of that row beside it shares its line: the row's band may be set by a taller line of
- * another column ("sensor⁴" had joined the middle column's row, "more in Section" took the
- * note's own mark below it).
- */
-function smallFits(row: OverlapRow, run: TextRun): boolean {
-  return row.runs.some((o) => beside(o, run, SPLIT_GAP_EM) && (overlapShare(o.bbox.top, o.bbox.top + o.bbox.height, run.bbox.top, run.bbox.top + run.bbox.height) >= 0.5 || scriptPair(o, run)));
-}
-
-/**
- * A run of the row lies over or under this one (same face and size, sharing half the narrower
- * one's width, centres half a line apart): two lines, each half inside a third line's band
- * (a two-line caption in small type beside a body line of the next column), would otherwise
- * both join that line's row and their letters interleave ("Treapbrlees2e:nt…"). Asked only
- * of runs of the row's size: a formula's limits and scripts, set smaller over or under their
- * operator ("∑" with "n" over "j=1"), stay in its row.
- */
-function stackedIn(row: OverlapRow, run: TextRun): boolean {
-  // A run of the same face and size half a line off reaches 0.4 of a line past this one (runs
-  // of one face and size are as tall): rows of one line (most) are not searched.
-  const h = run.bbox.height;
-  if (row.spanTop >= run.bbox.top - 0.4 * h && row.spanBottom <= run.bbox.top + 1.4 * h) return false;
-  const left = run.bbox.left, right = left + run.bbox.width, centre = run.bbox.top + h / 2;
-  for (const o of row.runs) {
-    const shared = Math.min(right, o.bbox.left + o.bbox.width) - Math.max(left, o.bbox.left);
-    if (o.fontName !== run.fontName || Math.abs(o.fontSize - run.fontSize) > 0.05 * run.fontSize) continue;
-    if (shared > 0.5 * Math.min(run.bbox.width, o.bbox.width) && Math.abs(o.bbox.top + o.bbox.height / 2 - centre) > 0.5 * Math.min(run.bbox.height, o.bbox.height)) return true;
-  }
-  return false;
-}
-
-function beside(o: TextRun, run: TextRun, reachEm: number): boolean {
-  const reach = reachEm * Math.max(o.fontSize, run.fontSize);
-  return run.bbox.left - (o.bbox.left + o.bbox.width) <= reach && o.bbox.left - (run.bbox.left + run.bbox.width) <= reach;
-}
+/** Letter spacing beyond this (in font sizes, either sign) is positioning, not tracking: not counted. */
+const MAX_TRACKING_EM = 0.3;
 
 /**
  * Group runs into lines. Input order does not matter; output is sorted top-to-bottom.
@@ -152,9 +51,12 @@ function buildHorizontalLines(runs: readonly TextRun[], occupied?: readonly Band
     let cur: TextRun[] = [];
     let right = -Infinity;
     for (const r of inRow) {
-      const size = Math.max(r.fontSize, cur.length > 0 ? cur[cur.length - 1]!.fontSize : 0);
+      const prev = cur[cur.length - 1];
+      // OCR words' sizes are estimates that vary word to word: their lines keep the larger size.
+      const textPair = prev?.source === 'text' && r.source === 'text';
+      const size = !prev ? r.fontSize : textPair ? splitGapSize(prev.fontSize, nonSpaceLength(prev.text), r.fontSize, nonSpaceLength(r.text)) : Math.max(prev.fontSize, r.fontSize);
       const atGutter = here.length > 0 && r.bbox.left - right >= WORD_GAP_EM * Math.min(r.fontSize, cur[cur.length - 1]?.fontSize ?? r.fontSize) && crossesGutter(here, right, r.bbox.left);
-      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || atGutter)) {
+      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || atGutter || runsOffLine(cur[cur.length - 1], r, r.bbox.left - right))) {
         groups.push(cur);
         cuts.push(!atGutter);
         cur = [];
@@ -176,6 +78,12 @@ function buildHorizontalLines(runs: readonly TextRun[], occupied?: readonly Band
   const lines: Line[] = [];
   for (const g of grouped) pushLine(lines, finishLine(g));
   return lines.sort(byTopLeft);
+}
+
+/** `offLine` for two text-layer runs (OCR lines are the engine's); sizes compared first, so rows of one type size cost nothing. */
+function runsOffLine(a: TextRun | undefined, b: TextRun, gap: number): boolean {
+  if (!a || a.source !== 'text' || b.source !== 'text' || Math.min(a.fontSize, b.fontSize) >= 0.8 * Math.max(a.fontSize, b.fontSize)) return false;
+  return offLine(extentOf([a]), extentOf([b]), gap);
 }
 
 // (Comparators and helpers at module level: no closure is made per call or per row.)
@@ -209,48 +117,6 @@ function pushLine(lines: Line[], line: Line): void {
 
 const usable = (r: TextRun) => r.text.trim().length > 0 && r.bbox.width >= 0 && r.bbox.height > 0;
 
-/** Runs (sorted by vertical centre) → rows: each run joins the open row its band overlaps most. */
-function rowsByOverlap(sorted: readonly TextRun[], flags: { rowsOverlap: boolean }): Row[] {
-  const rows: OverlapRow[] = [];
-  const open: OverlapRow[] = [];
-  for (const run of sorted) {
-    const top = run.bbox.top;
-    const bottom = top + run.bbox.height;
-    const centre = top + run.bbox.height / 2;
-    // Rows whose band ends above this run's centre are complete (dropped in place: a new
-    // array per run was most of this loop's garbage).
-    let kept = 0;
-    for (const r of open) if (r.bottom >= centre - run.bbox.height) open[kept++] = r;
-    open.length = kept;
-    let best: OverlapRow | undefined;
-    let bestShare = 0.5;
-    for (const r of open) {
-      const share = overlapShare(r.top, r.bottom, top, bottom);
-      if (share >= bestShare && (run.fontSize > 0.9 * r.size || smallFits(r, run)) && (run.fontSize < 0.9 * r.size || !stackedIn(r, run))) {
-        bestShare = share;
-        best = r;
-      }
-    }
-    best ??= open.find((r) => scriptOf(r, run));
-    if (best) {
-      best.runs.push(run);
-      if (run.fontSize < best.minSize) best.minSize = run.fontSize;
-      if (top < best.spanTop) best.spanTop = top;
-      if (bottom > best.spanBottom) best.spanBottom = bottom;
-      // A body-size run adopted by a script-seeded row becomes the row's reference.
-      if (run.fontSize > best.size) Object.assign(best, { top, bottom, size: run.fontSize });
-    } else {
-      // A new row beside an open row whose runs reach half into its band: pieces of one line
-      // may sit in two rows (rejoin-lines.ts looks only then).
-      if (!flags.rowsOverlap) flags.rowsOverlap = open.some((r) => Math.min(r.spanBottom, bottom) - Math.max(r.spanTop, top) > 0.5 * Math.min(bottom - top, r.spanBottom - r.spanTop));
-      // The row's band stays its reference run's band, so tall runs cannot chain rows.
-      const row = { top, bottom, size: run.fontSize, runs: [run], minSize: run.fontSize, spanTop: top, spanBottom: bottom };
-      rows.push(row);
-      open.push(row);
-    }
-  }
-  return rows;
-}
 
 /**
  * A line of nothing but dot leaders or fill-in rules ("..........", "______"), split from
@@ -271,6 +137,45 @@ function leadingMark(mark: TextRun, next: TextRun): boolean {
 const UNSPACED = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
 export function unspacedJoin(before: string, after: string): boolean {
   return before.length > 0 && after.length > 0 && UNSPACED.test(before[before.length - 1]!) && UNSPACED.test(after[0]!);
+}
+
+/**
+ * Whether two text-layer runs of a line are two words. The gap counts beyond the letter
+ * spacing of the runs (tracked text: "jo", "ur", "nal" set 1 pt apart are one word, a word
+ * space is wider still; text set tight has narrower word spaces, and "Te" kerned by a Tc of
+ * -0.13 em stands 0.06 em from "xt", one word), and at the baseline: a slanted run's box leans past its end ("Cancer"
+ * in a synthetic italic, its box 1.4 pt over the space, then "is reviewed" read "Canceris").
+ */
+function textApart(prev: TextRun | undefined, r: TextRun, gap: number): boolean {
+  if (!prev) return false;
+  // At the baseline for text of one size; a raised script sits by the leaning top ("χ²").
+  const lean = r.fontSize >= 0.9 * prev.fontSize ? prev.lean ?? 0 : 0;
+  return gap + lean > wordSpaceGap(r.fontSize, prev.tracking, r.tracking);
+}
+
+/**
+ * The least gap between two text-layer runs that is a word space: 0.12 of the font size plus
+ * the runs' letter spacing, the larger of the two (signed: of two tightened runs, the less
+ * tight); text set tight by -0.1 em has word spaces 0.1 em narrower. Spacing over ±0.3 em is
+ * positioning, not tracking, and is not counted (a form moves "A" to the next cell with a
+ * Tc of 4 em). Table cells' words are joined by the same rule (tables/text-pieces.ts).
+ */
+export function wordSpaceGap(size: number, prevTracking = 0, nextTracking = 0): number {
+  const cap = MAX_TRACKING_EM * size;
+  const tracking = Math.max(prevTracking, nextTracking);
+  return SPACE_GAP_EM * size + (Math.abs(tracking) <= cap ? tracking : 0);
+}
+
+/**
+ * A run ending in a spacing accent whose centre lies over the first letter of the next run
+ * ("¨" over "ıve": "naïve"; "where ˆ" over "g"). The accent's place is its run's last glyph
+ * slot (the run's width over its characters); an accent centred over the letter before it
+ * ("g" then "ˆ", then "ab") is that letter's, and nothing is composed.
+ */
+function accentOver(prev: TextRun, next: TextRun): boolean {
+  if (prev.source !== 'text' || next.source !== 'text' || !isSpacingAccent(prev.text.slice(-1)) || next.text.length === 0) return false;
+  const centre = prev.bbox.left + prev.bbox.width - prev.bbox.width / prev.text.length / 2;
+  return centre >= next.bbox.left && centre <= next.bbox.left + next.bbox.width / next.text.length;
 }
 
 function finishLine(runs: TextRun[]): Line {
@@ -298,10 +203,12 @@ function finishLine(runs: TextRun[]): Line {
     // Except between CJK words: those scripts put no space between words, nor does tesseract.
     const ocrPair = prev?.source === 'ocr' && r.source === 'ocr';
     // A note's raised mark opening the line ("⁹Lucene …") is a word of its own (attach-scripts.ts).
-    const apart = ocrPair ? !unspacedJoin(text, t) : gap > SPACE_GAP_EM * r.fontSize || (words.length === 1 && leadingMark(prev!, r));
+    const apart = ocrPair ? !unspacedJoin(text, t) : textApart(prev, r, gap) || (words.length === 1 && leadingMark(prev!, r));
     if (text.length > 0 && apart && !isSpace(text.charCodeAt(text.length - 1)) && !(t.length > 0 && isSpace(t.charCodeAt(0)))) text += ' ';
+    // An accent drawn by its own operation over this run's first letter is composed with it.
+    if (prev && !apart && accentOver(prev, r)) text = text.slice(0, -1) + composeAccents(text.slice(-1) + t);
+    else text += t;
     prev = r;
-    text += t;
     prevRight = Math.max(prevRight, r.bbox.left + r.bbox.width);
     left = Math.min(left, r.bbox.left);
     right = Math.max(right, r.bbox.left + r.bbox.width);

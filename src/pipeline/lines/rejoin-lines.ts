@@ -16,10 +16,13 @@
  * pass is linear in practice.
  */
 import type { TextRun } from '../../model/page.js';
-import { extentOf, type RunExtent } from './run-extent.js';
+import { nonSpaceLength } from '../count-words.js';
+import { extentOf, offLine, splitGapSize, type RunExtent } from './run-extent.js';
 
 interface Piece extends RunExtent {
   runs: TextRun[];
+  /** Characters other than spaces: a mark (a bullet, a number) or text (`splitGapSize`). */
+  chars: number;
 }
 
 function runsOverlapX(a: readonly TextRun[], b: readonly TextRun[], tolerance: number): boolean {
@@ -28,7 +31,9 @@ function runsOverlapX(a: readonly TextRun[], b: readonly TextRun[], tolerance: n
 }
 
 function pieceOf(runs: TextRun[]): Piece {
-  return { runs, ...extentOf(runs) };
+  let chars = 0;
+  for (const r of runs) chars += nonSpaceLength(r.text);
+  return { runs, chars, ...extentOf(runs) };
 }
 
 /**
@@ -70,7 +75,7 @@ function joinPass(
       if (gone.has(b) || share(a.top, a.bottom, b.top, b.bottom) < 0.5) continue;
       const [l, r] = a.left <= b.left ? [a, b] : [b, a];
       const gap = r.left - l.right;
-      if (gap > splitGapEm * Math.max(a.size, b.size)) continue;
+      if (gap > splitGapEm * splitGapSize(a.size, a.chars, b.size, b.chars) || offLine(a, b, gap)) continue;
       // Pieces of one line stand side by side (one may sit in the other's gap); pieces whose
       // runs overlap in x are stacked lines with tall boxes (a CJK label over its gloss).
       if (gap < 0 && runsOverlapX(a.runs, b.runs, 0.1 * Math.min(a.size, b.size))) continue;
@@ -83,6 +88,7 @@ function joinPass(
       a.top = top;
       a.bottom = bottom;
       a.size = Math.max(a.size, b.size);
+      a.chars += b.chars;
       gone.add(b);
     }
   }

@@ -7,7 +7,7 @@
  * - lines: pieces sharing a baseline band (sub- and superscripts join their line).
  * - chunks: the pieces of a line split wherever the horizontal gap is wide: candidate cells.
  */
-import { unspacedJoin } from '../lines/build-lines.js';
+import { unspacedJoin, wordSpaceGap } from '../lines/build-lines.js';
 import type { TextRun } from '../../model/page.js';
 import { isSpace } from '../count-words.js';
 
@@ -23,6 +23,8 @@ export interface Piece {
   run: number;
   /** From an OCR word: apart from the next run's piece whatever the boxes say (joinPieces). */
   ocr?: boolean;
+  /** The run's letter spacing (`TextRun.tracking`): word spaces are measured beyond it (joinPieces). */
+  tracking?: number;
 }
 
 export interface TextLine {
@@ -65,6 +67,7 @@ export function runPieces(run: TextRun, index: number): Piece[] {
     while (j < n && !isSpace(text.charCodeAt(j))) j++;
     const piece: Piece = { text: text.slice(i, j), x0: x0 + (w * i) / n, x1: x0 + (w * j) / n, top, bottom, size: run.fontSize, bold: run.bold, run: index };
     if (run.source === 'ocr') piece.ocr = true;
+    if (run.tracking !== undefined) piece.tracking = run.tracking;
     out.push(piece);
     i = j;
   }
@@ -230,7 +233,7 @@ export function joinPieces(pieces: readonly Piece[]): string {
   let prev: Piece | undefined;
   for (const p of pieces) {
     const ocrPair = prev !== undefined && p.ocr === true && prev.ocr === true && prev.run !== p.run;
-    const apart = ocrPair ? !unspacedJoin(text, p.text) : p.x0 - right > 0.12 * p.size;
+    const apart = ocrPair ? !unspacedJoin(text, p.text) : p.x0 - right > wordSpaceGap(p.size, prev?.tracking, p.tracking);
     if (text && apart && !/\s$/.test(text)) text += ' ';
     text += p.text;
     right = Math.max(right, p.x1);
