@@ -134,9 +134,7 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
   // between runs too, tightened text (Tc < 0) this much closer.
   const tracking = ts.charSpacing * ts.fontDirection * Math.abs(hScale) * Math.hypot(m[0]!, m[1]!);
   const flush = () => {
-    if (text.trim().length > 0) {
-      pushRun(ts, m, runStart, ts.x + inkEnd * hScale, text, deviceSize, out, tracking);
-    }
+    if (text.trim().length > 0) pushRun(ts, m, runStart, ts.x + inkEnd * hScale, text, deviceSize, out, tracking);
     text = '';
   };
   for (let i = 0; i < glyphs.length; i++) {

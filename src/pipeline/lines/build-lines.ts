@@ -55,8 +55,8 @@ function buildHorizontalLines(runs: readonly TextRun[], occupied?: readonly Band
       // OCR words' sizes are estimates that vary word to word: their lines keep the larger size.
       const textPair = prev?.source === 'text' && r.source === 'text';
       const size = !prev ? r.fontSize : textPair ? splitGapSize(prev.fontSize, nonSpaceLength(prev.text), r.fontSize, nonSpaceLength(r.text)) : Math.max(prev.fontSize, r.fontSize);
-      const atGutter = here.length > 0 && r.bbox.left - right >= WORD_GAP_EM * Math.min(r.fontSize, cur[cur.length - 1]?.fontSize ?? r.fontSize) && crossesGutter(here, right, r.bbox.left);
-      if (cur.length > 0 && (r.bbox.left - right > SPLIT_GAP_EM * size || atGutter || runsOffLine(cur[cur.length - 1], r, r.bbox.left - right))) {
+      const atGutter = here.length > 0 && r.bbox.left - right >= WORD_GAP_EM * Math.min(r.fontSize, prev?.fontSize ?? r.fontSize) && crossesGutter(here, right, r.bbox.left);
+      if (prev && (r.bbox.left - right > SPLIT_GAP_EM * size || atGutter || (textPair && runsOffLine(prev, r, r.bbox.left - right)))) {
         groups.push(cur);
         cuts.push(!atGutter);
         cur = [];
@@ -81,8 +81,8 @@ function buildHorizontalLines(runs: readonly TextRun[], occupied?: readonly Band
 }
 
 /** `offLine` for two text-layer runs (OCR lines are the engine's); sizes compared first, so rows of one type size cost nothing. */
-function runsOffLine(a: TextRun | undefined, b: TextRun, gap: number): boolean {
-  if (!a || a.source !== 'text' || b.source !== 'text' || Math.min(a.fontSize, b.fontSize) >= 0.8 * Math.max(a.fontSize, b.fontSize)) return false;
+function runsOffLine(a: TextRun, b: TextRun, gap: number): boolean {
+  if (Math.min(a.fontSize, b.fontSize) >= 0.8 * Math.max(a.fontSize, b.fontSize)) return false;
   return offLine(extentOf([a]), extentOf([b]), gap);
 }
 
@@ -143,8 +143,9 @@ export function unspacedJoin(before: string, after: string): boolean {
  * Whether two text-layer runs of a line are two words. The gap counts beyond the letter
  * spacing of the runs (tracked text: "jo", "ur", "nal" set 1 pt apart are one word, a word
  * space is wider still; text set tight has narrower word spaces, and "Te" kerned by a Tc of
- * -0.13 em stands 0.06 em from "xt", one word), and at the baseline: a slanted run's box leans past its end ("Cancer"
- * in a synthetic italic, its box 1.4 pt over the space, then "is reviewed" read "Canceris").
+ * -0.13 em stands 0.06 em from "xt", one word), and at the baseline: a slanted run's box
+ * leans past its end ("Cancer" in a synthetic italic, its box 1.4 pt over the space, then
+ * "is reviewed" read "Canceris").
  */
 function textApart(prev: TextRun | undefined, r: TextRun, gap: number): boolean {
   if (!prev) return false;

@@ -5,6 +5,7 @@
  * gutters). Split from build-lines.ts, which keeps the cutting and the line's text.
  */
 import type { TextRun } from '../../model/page.js';
+import { nonSpaceLength } from '../count-words.js';
 
 /** Gap (in font sizes) above which two runs on one baseline belong to different lines. */
 export const SPLIT_GAP_EM = 2;
@@ -121,8 +122,13 @@ function stackedIn(row: OverlapRow, run: TextRun): boolean {
  * as one ("is an" + "economist" → "is aneconomist").
  */
 function touchesLarger(row: OverlapRow, run: TextRun): boolean {
-  if (run.text.replace(/\s+/g, '').length <= SCRIPT_CHARS) return true;
+  if (nonSpaceLength(run.text) <= SCRIPT_CHARS) return true;
   return row.runs.some((o) => o.fontSize > 1.1 * run.fontSize && beside(o, run, TOUCH_EM));
+}
+
+/** A line of its own though it overlaps the row: stacked on a run of the row, and not a smaller script touching a larger run. */
+function stackedApart(row: OverlapRow, run: TextRun): boolean {
+  return stackedIn(row, run) && !(run.fontSize < 0.9 * row.size && touchesLarger(row, run));
 }
 
 function beside(o: TextRun, run: TextRun, reachEm: number): boolean {
@@ -147,12 +153,12 @@ export function rowsByOverlap(sorted: readonly TextRun[], flags: { rowsOverlap: 
     let bestShare = 0.5;
     for (const r of open) {
       const share = overlapShare(r.top, r.bottom, top, bottom);
-      if (share >= bestShare && (run.fontSize > 0.9 * r.size || smallFits(r, run)) && (!stackedIn(r, run) || (run.fontSize < 0.9 * r.size && touchesLarger(r, run)))) {
+      if (share >= bestShare && (run.fontSize > 0.9 * r.size || smallFits(r, run)) && !stackedApart(r, run)) {
         bestShare = share;
         best = r;
       }
     }
-    best ??= open.find((r) => scriptOf(r, run) && (!stackedIn(r, run) || touchesLarger(r, run)));
+    best ??= open.find((r) => scriptOf(r, run) && !stackedApart(r, run));
     if (best) {
       best.runs.push(run);
       if (run.fontSize < best.minSize) best.minSize = run.fontSize;
