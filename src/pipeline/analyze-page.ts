@@ -3,18 +3,19 @@
  * the remaining text becomes lines and blocks, page-local types are hinted, and the blocks
  * are put in reading order.
  */
-import type { BBox } from '../model/document.js';
+import { type BBox, intersectionArea } from '../model/document.js';
 import type { Block, PageLayout } from '../model/layout.js';
 import { countWords, nonSpaceLength } from './count-words.js';
 import type { PageContent, TextRun } from '../model/page.js';
 import { buildBlocks, toBlock } from './blocks/build-blocks.js';
+import { joinDropCaps } from './blocks/drop-caps.js';
 import { hintBlockType } from './classify/page-hints.js';
 import { displayMathBlocks, isDisplayMath } from './classify/display-math.js';
 import { buildLines } from './lines/build-lines.js';
 import { findCharts } from './charts/find-charts.js';
 import { detectPictures } from './pictures/detect-pictures.js';
 import { readingOrder } from './reading-order/xy-cut.js';
-import { detectTables } from './tables/detect-tables.js';
+import { type DetectedTable, detectTables } from './tables/detect-tables.js';
 import { markRuns } from './text-marks/mark-runs.js';
 
 export interface AnalyzeOptions {
@@ -74,7 +75,8 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
 
   const claimed = new Set<number>();
   const blocks: Block[] = [];
-  for (const t of detectTables(content)) {
+  const hasMarks = content.rects.length >= 2 || !!content.shapes?.length || content.images.length > 0;
+  for (const t of chartsOverDoubtfulTables(content, detectTables(content), hasMarks)) {
     t.runIndices.forEach((i) => claimed.add(i));
     if (isDisplayMath(t.grid, content.runs, t.runIndices)) {
       blocks.push(...displayMathBlocks(content.runs, t.runIndices));
@@ -84,7 +86,7 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
   }
   // Charts first (bars, lines, pies read; others framed by their axes): their labels lie outside
   // their marks; each is one Picture holding its labels (and its data when read). (Pages without shapes skip the copy of their runs.)
-  const charts = content.rects.length < 2 && !content.shapes?.length && content.images.length === 0 ? [] : findCharts(content, claimed.size === 0 ? content.runs : content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox));
+  const charts = !hasMarks ? [] : findCharts(content, claimed.size === 0 ? content.runs : content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), blocks.map((b) => b.bbox));
   for (const c of charts) {
     const inside = content.runs.flatMap((r, i) => (!claimed.has(i) && (c.runIndices.includes(i) || centreInside(r, c.box)) ? [i] : []));
     if (inside.reduce((n, i) => n + countWords(content.runs[i]!.text), 0) > MAX_CHART_WORDS) continue;
@@ -108,7 +110,7 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
   const free = content.runs.filter((_, i) => !claimed.has(i));
   // Tables are not blank space to the gutter search (gutters.ts, verticalStretches).
   const occupied = blocks.flatMap((b) => (b.kind === 'table' ? [{ top: b.bbox.top, bottom: b.bbox.top + b.bbox.height }] : []));
-  for (const b of buildBlocks(buildLines(free, occupied))) {
+  for (const b of joinDropCaps(buildBlocks(buildLines(free, occupied)))) {
     hintBlockType(b);
     blocks.push(b);
   }
@@ -117,6 +119,26 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
     bodySize,
   );
   return { ...base, blocks: order.map((i) => blocks[i]!) };
+}
+
+/** Below this confidence a table's structure is doubtful (tables/table-evidence.ts). */
+const DOUBTFUL_TABLE = 0.5;
+
+/**
+ * The page's tables less the doubtful ones that a chart stands on: a chart's axes (a column
+ * of numbers at one step meeting a row of numbers at one step, marks between them) read as a
+ * grid of few cells, and the table came first and hid the chart from the chart search. Two
+ * line charts stacked on one axis column had been one Table of their tick labels (0.36).
+ * A table with a confident structure is kept whatever the chart search says.
+ */
+function chartsOverDoubtfulTables(content: PageContent, tables: DetectedTable[], hasMarks: boolean): DetectedTable[] {
+  const doubtful = tables.filter((t) => t.grid.confidence < DOUBTFUL_TABLE);
+  if (!hasMarks || doubtful.length === 0) return tables;
+  const sure = tables.filter((t) => t.grid.confidence >= DOUBTFUL_TABLE);
+  const claimed = new Set(sure.flatMap((t) => t.runIndices));
+  const charts = findCharts(content, content.runs.map((r, i) => (claimed.has(i) ? { ...r, text: '' } : r)), sure.map((t) => t.grid.bbox));
+  const covered = (b: BBox) => charts.reduce((sum, c) => sum + intersectionArea(c.box, b), 0);
+  return tables.filter((t) => !doubtful.includes(t) || covered(t.grid.bbox) < 0.5 * t.grid.bbox.width * t.grid.bbox.height);
 }
 
 /**

@@ -5,7 +5,8 @@
  * the tracking's width after it ("journal homep age"); a slanted run whose box reaches over
  * the space that the next operation draws first ("Canceris reviewed"); two lines of small
  * type stacked beside a tall line of larger type ("is aneconomist in the Division in
- * employment"); an accent drawn by its own operation over the next letter ("Schr¨odinger").
+ * employment"); an accent drawn by its own operation over the next letter ("Schr¨odinger");
+ * a drop cap beside its paragraph's first lines ("T" then "his release").
  * The corpus pages themselves are checked too (skipped without the corpus), with the journal
  * page whose line boxes are taller than its leading (pipeline/blocks/README.md).
  */
@@ -55,6 +56,11 @@ async function wordsPdf(): Promise<Uint8Array> {
   // Its box starts a little before the letter's and its centre lies over it, as TeX places it.
   page.drawText('\u00A8', { x: at - 0.3, y: 580, size: 10, font });
   page.drawText('odinger equation', { x: at, y: 580, size: 10, font });
+  // 5. A drop cap: a 44-pt "T" whose paragraph's first three lines stand beside it, the rest under it.
+  page.drawText('T', { x: 72, y: 480, size: 44, font });
+  const beside = 72 + font.widthOfTextAtSize('T', 44) + 3;
+  ['he committee met on the first day of the', 'session and heard the reports of each of', 'its members on the year just ended.'].forEach((t, i) => page.drawText(t, { x: beside, y: 503 - 12 * i, size: 10, font }));
+  ['The accounts were approved without a vote, and the', 'meeting closed at noon after a short discussion.'].forEach((t, i) => page.drawText(t, { x: 72, y: 467 - 12 * i, size: 10, font }));
   return doc.save();
 }
 
@@ -89,6 +95,9 @@ describe('word boundaries in the text layer', () => {
     // No segment holds sidebar and body words on one line.
     for (const s of segs) expect(s.content).not.toMatch(/Division employment|an employment|Division(?: |)of Industry employment/);
     expect(all).toContain('Schr\u00F6dinger equation');
+    // The drop cap opens its paragraph's first word, and is no segment of its own.
+    expect(all).toContain('The committee met on the first day of the session');
+    expect(segs.filter((s) => s.content.trim() === 'T')).toEqual([]);
   });
 
   it('composes an accent over a dotless i as the dotted letter', () => {
@@ -125,6 +134,6 @@ describe('word boundaries in the text layer', () => {
     // than their leading, are read in turn (not odd lines, then even lines).
     const labor = textOf(await segmentsOf(corpusPath('tables/tabula-java/src/test/resources/technology/tabula/labor.pdf'), '1'));
     expect(labor).toMatch(/majority of the growth in employment can be attributed to an in-? ?crease/);
-    expect(labor).toContain('release of the Bureau of Labor Statistics (BLS) projections, which are published every 2 years, is the second since the recession');
+    expect(labor).toContain('This release of the Bureau of Labor Statistics (BLS) projections, which are published every 2 years, is the second since the recession');
   });
 });

@@ -29,8 +29,11 @@ function evenAxis(ts: ChartText[], pos: (t: ChartText) => number): boolean {
   return !!fit && fit.error <= 0.02 * (sorted[sorted.length - 1]! - sorted[0]!);
 }
 
-/** Runs of numbers lined up along one edge (key), consecutive along the other (pos) with gaps under `gap`. */
-function lines(nums: ChartText[], key: (t: ChartText) => number, pos: (t: ChartText) => number, gap: number): ChartText[][] {
+/**
+ * Runs of texts lined up along one edge (key), consecutive along the other (pos) with gaps
+ * under `gap`; `breaks` cuts a run before a text too (numbers: where they turn).
+ */
+function lines(nums: ChartText[], key: (t: ChartText) => number, pos: (t: ChartText) => number, gap: number, breaks = turns): ChartText[][] {
   const out: ChartText[][] = [];
   const seen = new Set<ChartText>();
   for (const t of nums) {
@@ -38,7 +41,7 @@ function lines(nums: ChartText[], key: (t: ChartText) => number, pos: (t: ChartT
     const same = nums.filter((o) => Math.abs(key(o) - key(t)) <= 2).sort((a, b) => pos(a) - pos(b));
     let cur: ChartText[] = [];
     for (const o of same) {
-      if (cur.length && pos(o) - pos(cur[cur.length - 1]!) > gap) {
+      if (cur.length && (pos(o) - pos(cur[cur.length - 1]!) > gap || breaks(cur, o))) {
         if (cur.length >= 3) out.push(cur);
         cur = [];
       }
@@ -48,6 +51,39 @@ function lines(nums: ChartText[], key: (t: ChartText) => number, pos: (t: ChartT
     same.forEach((o) => seen.add(o));
   }
   return out;
+}
+
+/**
+ * `next` does not go on the way `cur`'s numbers go (up or down, never equal): two charts stacked
+ * on one value axis line ("0.25 … 0.00" above "0.25 … 0.00") are two axes, not one column
+ * whose repeated numbers fit no step.
+ */
+function turns(cur: readonly ChartText[], next: ChartText): boolean {
+  const last = tickNumber(cur[cur.length - 1]!.text)!;
+  const v = tickNumber(next.text)!;
+  if (v === last) return true;
+  if (cur.length < 2) return false;
+  return Math.sign(last - tickNumber(cur[cur.length - 2]!.text)!) !== Math.sign(v - last);
+}
+
+/** Ticks a value axis needs when its x axis is labels (dates, categories), not numbers. */
+const MIN_LABELLED_COLUMN = 4;
+
+/**
+ * Category or date axes ("Jan-08 Jul-08 Jan-09 …", "North South East"): three short labels or
+ * more on one baseline, not numbers and none twice, their centres at one step (within a tenth
+ * of it) and apart by more than the widest label. A line of prose set word by word has no such step.
+ */
+function labelRows(texts: readonly ChartText[], em: number): ChartText[][] {
+  const labels = texts.filter((t) => t.text.length <= 12 && t.text.split(/\s+/).length <= 2 && t.box.width < 6 * em && /[\p{L}\p{N}]/u.test(t.text) && tickNumber(t.text) === null);
+  if (labels.length < 3) return [];
+  // A label seen before on the row starts another chart's axis (two charts side by side).
+  const repeats = (cur: readonly ChartText[], next: ChartText) => cur.some((c) => c.text === next.text);
+  return lines(labels, (t) => cy(t.box), (t) => cx(t.box), 12 * em, repeats).filter((r) => {
+    const steps = r.slice(1).map((t, k) => cx(t.box) - cx(r[k]!.box));
+    const step = steps.slice().sort((a, b) => a - b)[steps.length >> 1]!;
+    return step > Math.max(...r.map((t) => t.box.width)) && steps.every((d) => Math.abs(d - step) <= 0.1 * step);
+  });
 }
 
 /**
@@ -72,21 +108,23 @@ export function findChartFrames(content: PageContent, runs: readonly TextRun[], 
   const outside = (t: ChartText) => !exclude.some((e) => contains(e, t.box));
   // Cheap test first: a frame needs six tick numbers outside the page's blocks, and most pages
   // (prose) have none; only then every text is checked against every block (runs × blocks).
-  // (Only texts of digits and tick signs can be numbers or runs of them, splitNumbers: made
-  // first, in run order, they are the list that filtering every text gave.)
-  const withDigits: ChartText[] = [];
-  runs.forEach((r, i) => {
-    if (tickCharsWithDigit(r.text)) withDigits.push({ i, box: r.bbox, text: r.text.trim(), size: r.fontSize });
-  });
+  // (Only texts of digits and tick signs can be numbers or runs of them, splitNumbers; the
+  // page's texts join a number drawn in pieces, chartTexts.)
+  const withDigits = upright.texts.filter((t) => tickCharsWithDigit(t.text));
   const numeric = withDigits.filter(outside).flatMap(splitNumbers).filter((t) => tickNumber(t.text) !== null);
-  if (numeric.length < 6) return [];
+  if (numeric.length < MIN_LABELLED_COLUMN) return [];
   const texts = upright.texts.filter(outside);
   const em = medianSize(texts);
   const nums = numeric.filter((t) => t.box.width < 6 * em);
-  if (nums.length < 6) return [];
+  if (nums.length < MIN_LABELLED_COLUMN) return [];
   const columns = lines(nums, (t) => right(t.box), (t) => cy(t.box), 6 * em).filter((c) => evenAxis(c, (t) => cy(t.box)));
-  const rows = lines(nums, (t) => cy(t.box), (t) => cx(t.box), 12 * em).filter((r) => evenAxis(r, (t) => cx(t.box)));
-  const marks = [...content.graphics, ...content.rects, ...content.images];
+  if (columns.length === 0) return [];
+  const rows = [
+    ...lines(nums, (t) => cy(t.box), (t) => cx(t.box), 12 * em).filter((r) => evenAxis(r, (t) => cx(t.box))),
+    ...labelRows(texts, em),
+  ];
+  // (Not a band across the page's whole width: the page's background, drawn in image strips.)
+  const marks = [...content.graphics, ...content.rects, ...content.images].filter((m) => m.width < 0.95 * content.width);
   const frames: ChartFrame[] = [];
   for (const col of columns) {
     const low = col[col.length - 1]!;
@@ -96,7 +134,7 @@ export function findChartFrames(content: PageContent, runs: readonly TextRun[], 
       const rb = union(r.map((t) => t.box));
       return rb.top >= cy(low.box) - 0.5 * em && rb.top <= bottom(low.box) + 2 * em && r[0]!.box.left >= colBox.left && cx(r[0]!.box) <= right(colBox) + 0.25 * rb.width;
     });
-    if (!row) continue;
+    if (!row || (tickNumber(row[0]!.text) === null && col.length < MIN_LABELLED_COLUMN)) continue;
     const axes = union([...col, ...row].map((t) => t.box));
     const plot = { left: right(colBox), top: colBox.top, width: right(axes) - right(colBox), height: Math.max(0, cy(low.box) - colBox.top) };
     const drawn = marks.filter((m) => contains(plot, m) || (m.width * m.height > 0.25 * plot.width * plot.height && Math.min(right(m), right(plot)) > Math.max(m.left, plot.left) && Math.min(bottom(m), bottom(plot)) > Math.max(m.top, plot.top)));
@@ -111,13 +149,27 @@ export function findChartFrames(content: PageContent, runs: readonly TextRun[], 
 
 const CAPTION = /^(fig(ure)?|chart|graph|plot|table|tab|source|sources|note|notes|exhibit|abb(ildung)?)\b/i;
 
+/** `c` and the texts after it on its baseline (centres within half an em), each within 1.5 em of the one before. */
+function runOn(c: ChartText, texts: readonly ChartText[], em: number): ChartText[] {
+  const after = texts.filter((o) => Math.abs(cy(o.box) - cy(c.box)) < 0.5 * em && o.box.left >= c.box.left - 0.5).sort((a, b) => a.box.left - b.box.left);
+  const line = [c];
+  for (const o of after) {
+    if (o === c) continue;
+    if (o.box.left - right(line[line.length - 1]!.box) >= 1.5 * em) break;
+    line.push(o);
+  }
+  return line;
+}
+
 /**
  * Axis titles: short text just left of a chart's box (the value axis's) or just under it
  * (the x axis's); a caption's line ("Figure 3: …", "Source: …") is not a title.
  */
 export function axisTitles(box: BBox, texts: readonly ChartText[], em: number): ChartText[] {
-  const captions = texts.filter((t) => CAPTION.test(t.text));
-  const onCaptionLine = (t: ChartText) => captions.some((c) => Math.abs(cy(c.box) - cy(t.box)) < 0.5 * em && c.box.left <= t.box.left + 0.5);
+  // A caption's line: the caption's run and the runs that follow it on its baseline with gaps
+  // under 1.5 em (a caption in the next column, level with a title under the chart, is not).
+  const captionLines = texts.filter((t) => CAPTION.test(t.text)).map((c) => runOn(c, texts, em));
+  const onCaptionLine = (t: ChartText) => captionLines.some((line) => line.includes(t));
   // A title under the chart is a whole short line lying under it (not the start of a note's line).
   const shortLineUnder = (t: ChartText) => {
     // The runs of t's line joined to it by gaps under 1.5 em on either side.

@@ -116,8 +116,38 @@ export interface ChartText {
   size: number;
 }
 
+/**
+ * The page's texts, one per run, except that a number drawn in pieces ("1." then "8", kerned
+ * apart by the PDF's producer) is one text: pieces of tick characters that follow one another
+ * on one baseline, in one size, with no gap. Read piece by piece, a value axis "1.8 … 0.0"
+ * was the column of last digits "8 5 2 9 6 3 0".
+ */
 export function chartTexts(runs: readonly TextRun[], f: (b: BBox) => BBox = (b) => b): ChartText[] {
-  return runs.map((r, i) => ({ i, box: f(r.bbox), text: r.text.trim(), size: r.fontSize })).filter((t) => t.text !== '');
+  const out: ChartText[] = [];
+  let prev: ChartText | undefined;
+  runs.forEach((r, i) => {
+    const t: ChartText = { i, box: f(r.bbox), text: r.text.trim(), size: r.fontSize };
+    if (t.text === '') return;
+    if (prev && numberPiece(prev.text) && numberPiece(t.text) && follows(prev, t)) {
+      prev.text += t.text;
+      prev.box = union([prev.box, t.box]);
+      return;
+    }
+    out.push(t);
+    prev = t;
+  });
+  return out;
+}
+
+const NUMBER_PIECE = /^[-\u2212\u2013]?[\d.,]+$/;
+function numberPiece(text: string): boolean {
+  return NUMBER_PIECE.test(text);
+}
+
+/** `b` starts where `a` ends (within a sixth of an em), on `a`'s line and in `a`'s size. */
+function follows(a: ChartText, b: ChartText): boolean {
+  const gap = b.box.left - right(a.box);
+  return Math.abs(a.size - b.size) <= 0.05 * a.size && Math.abs(a.box.top - b.box.top) <= 0.2 * a.size && Math.abs(gap) <= a.size / 6;
 }
 
 export function medianSize(texts: readonly ChartText[]): number {

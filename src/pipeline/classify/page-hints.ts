@@ -7,7 +7,7 @@ import type { Block } from '../../model/layout.js';
 import { blockText } from '../blocks/build-blocks.js';
 import { LIST_ITEM_START } from '../../model/list-markers.js';
 
-const CAPTION = /^\s*(fig(ure)?|table|tab|chart|graph|plate|exhibit|illustration|diagram|scheme|listing|abb(ildung)?|tabelle)\.?\s*[0-9IVXivx]+[a-z]?\s*[.:—–-]?\s/i;
+const CAPTION = /^\s*(fig(ure)?|table|tab|chart|graph|plate|exhibit|illustration|diagram|scheme|listing|abb(ildung)?|tabelle)\.?\s*[0-9IVXivx]+[a-z]?\s*([.:—–|-]?)\s+(\S)/i;
 export const MATH_FONT = /^(cmmi|cmsy|cmex|msbm|msam|eufm|rsfs|stix.*math|cambria.*math|.*math)/i;
 export const MATH_CHARS = /[=+−×÷±∓∑∏∫∮√∞≈≠≤≥∂∇∈∉⊂⊃∪∩∀∃→←↔⇒⇔αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|{}()[\]/]/g;
 
@@ -19,7 +19,7 @@ export function hintBlockType(b: Block): void {
     b.typeConfidence = 0.85;
     return;
   }
-  if (CAPTION.test(text) && b.lines.length <= 8) {
+  if (isCaptionStart(text) && b.lines.length <= 8) {
     b.type = 'Caption';
     b.typeConfidence = 0.8;
     return;
@@ -28,6 +28,16 @@ export function hintBlockType(b: Block): void {
     b.type = 'Formula';
     b.typeConfidence = 0.6;
   }
+}
+
+/**
+ * "Figure 3." / "Table 2:" / "Fig. 4 (a)" open a caption; "Fig. 4 shows …" / "Table 2 lists …"
+ * open a sentence of the body that cites one: with no punctuation after the number, a caption's
+ * next word does not start in lower case.
+ */
+export function isCaptionStart(text: string): boolean {
+  const m = CAPTION.exec(text);
+  return !!m && (m[4] !== '' || !/\p{Ll}/u.test(m[5]!));
 }
 
 function looksLikeFormula(b: Block, text: string): boolean {

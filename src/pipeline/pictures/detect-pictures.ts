@@ -78,9 +78,13 @@ function isBackdrop(b: BBox, page: BBox): boolean {
 export function detectPictures(input: PictureInput): BBox[] {
   const pageArea = input.page.width * input.page.height;
   const inExcluded = (b: BBox) => input.exclude.some((e) => intersectionArea(b, e) > 0.5 * b.width * b.height);
-  const pictures: BBox[] = [];
+  // Bands of the page's background, joined first: together they are often the whole page.
+  const bandImages = input.images.filter((img) => isBand(img, input.page));
+  const pictures: BBox[] = clusterBoxes(bandImages, BLEED)
+    .map((c) => c.box)
+    .filter((b) => b.width * b.height <= 0.7 * pageArea && !inExcluded(b));
   for (const img of input.images) {
-    if (img.width < MIN_SIDE || img.height < MIN_SIDE) continue;
+    if (img.width < MIN_SIDE || img.height < MIN_SIDE || bandImages.includes(img)) continue;
     if (img.width * img.height > 0.7 * pageArea) continue;
     if (inExcluded(img)) continue;
     pictures.push(img);
@@ -94,4 +98,19 @@ export function detectPictures(input: PictureInput): BBox[] {
   }
   // Overlapping pictures (an image inside a drawn frame) become one.
   return clusterBoxes(pictures, 0).map((c) => c.box);
+}
+
+/**
+ * An image from one edge of the page to the other, a tenth of its height or more: a page
+ * whose background is drawn as image bands (ICDAR eu-011: nine bands of 94 pt, touching).
+ * Each band is under 70 % of the page, so each was a picture, and joined to a chart drawn on
+ * them they made one picture of most of the page, which its body text then disqualified
+ * (analyze-page.ts): the chart was lost with it. Bands are joined first: over 70 % of the
+ * page together, they are its background, as a full-page image is. A band that stays a
+ * picture (a photograph across the page's top, with charts drawn on it) is one as before, and
+ * bands are joined before any is set aside for a table or chart over it (a band cut out of
+ * the background would be a picture taking the lines it crosses).
+ */
+function isBand(b: BBox, page: BBox): boolean {
+  return b.left <= page.left + BLEED && b.left + b.width >= page.left + page.width - BLEED && b.height >= 0.1 * page.height;
 }
