@@ -71,11 +71,11 @@ export function tickCharsWithDigit(text: string): boolean {
   return digit;
 }
 
-/** A tick label's number: "1,200", "40%", "$3.5", "−2" (null when the text is not one number). */
+/** A tick label's number: "1,200", "40%", "$3.5", "−2", ".8" (null when the text is not one number). */
 export function tickNumber(text: string): number | null {
   if (!TICK_CHARS.test(text)) return null; // (a letter or any other sign: prose, most texts of a page)
   const t = text.trim().replace(/[\u2212\u2013]/g, '-').replace(/[$€£%\s]/g, '').replace(/,(?=\d{3}\b)/g, '');
-  if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
+  if (!/^-?(\d+(\.\d+)?|\.\d+)$/.test(t)) return null; // (".8", ".00015": some plotting tools drop the leading zero)
   return Number(t);
 }
 
