@@ -119,10 +119,8 @@ export function findChartFrames(content: PageContent, runs: readonly TextRun[], 
   if (nums.length < MIN_LABELLED_COLUMN) return [];
   const columns = lines(nums, (t) => right(t.box), (t) => cy(t.box), 6 * em).filter((c) => evenAxis(c, (t) => cy(t.box)));
   if (columns.length === 0) return [];
-  const rows = [
-    ...lines(nums, (t) => cy(t.box), (t) => cx(t.box), 12 * em).filter((r) => evenAxis(r, (t) => cx(t.box))),
-    ...labelRows(texts, em),
-  ];
+  const rows = lines(nums, (t) => cy(t.box), (t) => cx(t.box), 12 * em).filter((r) => evenAxis(r, (t) => cx(t.box)));
+  let labels: ChartText[][] | undefined; // rows of labels, made only for a column that no row of numbers meets
   // (Not a band across the page's whole width: the page's background, drawn in image strips.)
   const marks = [...content.graphics, ...content.rects, ...content.images].filter((m) => m.width < 0.95 * content.width);
   const frames: ChartFrame[] = [];
@@ -130,11 +128,12 @@ export function findChartFrames(content: PageContent, runs: readonly TextRun[], 
     const low = col[col.length - 1]!;
     const colBox = union(col.map((t) => t.box));
     // The x axis's row: just under the column's lowest label, starting near its right edge.
-    const row = rows.find((r) => {
+    const meets = (r: ChartText[]) => {
       const rb = union(r.map((t) => t.box));
       return rb.top >= cy(low.box) - 0.5 * em && rb.top <= bottom(low.box) + 2 * em && r[0]!.box.left >= colBox.left && cx(r[0]!.box) <= right(colBox) + 0.25 * rb.width;
-    });
-    if (!row || (tickNumber(row[0]!.text) === null && col.length < MIN_LABELLED_COLUMN)) continue;
+    };
+    const row = rows.find(meets) ?? (col.length >= MIN_LABELLED_COLUMN ? (labels ??= labelRows(texts, em)).find(meets) : undefined);
+    if (!row) continue;
     const axes = union([...col, ...row].map((t) => t.box));
     const plot = { left: right(colBox), top: colBox.top, width: right(axes) - right(colBox), height: Math.max(0, cy(low.box) - colBox.top) };
     const drawn = marks.filter((m) => contains(plot, m) || (m.width * m.height > 0.25 * plot.width * plot.height && Math.min(right(m), right(plot)) > Math.max(m.left, plot.left) && Math.min(bottom(m), bottom(plot)) > Math.max(m.top, plot.top)));
