@@ -6,7 +6,9 @@
  * are rows of markers, and body text above and below. The charts had been 50 loose tick
  * and date segments (no number row for the frame search to meet; the bands joined to the
  * drawings made one picture of most of the page, which its text disqualified). Each chart
- * is one Picture holding its ticks and dates; the body text is in no Picture.
+ * is one Picture holding its ticks and dates; the body text is in no Picture. A plot over age
+ * groups whose value axis leaves its zero unprinted ("140 … 20", the groups a step under
+ * "20", as eu-017 page 3 draws it) is one Picture too.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
@@ -49,6 +51,25 @@ async function bandedPage(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A plot over age groups whose value axis does not print its zero: "140 … 20", the groups a step under "20". */
+async function ageGroupPage(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const page = doc.addPage([595, 842]);
+  for (let k = 0; k < 3; k++) page.drawText(BODY, { x: 72, y: 760 - k * 12, size: 10, font });
+  const [x0, y0] = [140, 480];
+  for (let k = 1; k <= 7; k++) {
+    const v = String(k * 20);
+    page.drawText(v, { x: x0 - 4 - font.widthOfTextAtSize(v, 8), y: y0 + k * 26 - 3, size: 8, font });
+  }
+  page.drawLine({ start: { x: x0, y: y0 }, end: { x: x0 + 300, y: y0 }, thickness: 0.5 });
+  page.drawLine({ start: { x: x0, y: y0 }, end: { x: x0, y: y0 + 190 }, thickness: 0.5 });
+  ['0-4', '5-14', '15-24', '25-44', '45-64', '65+'].forEach((g, k) => page.drawText(g, { x: x0 + 20 + k * 48, y: y0 - 12, size: 8, font }));
+  for (let k = 0; k < 30; k++) page.drawCircle({ x: x0 + 10 + k * 9.5, y: y0 + 30 + ((k * 53) % 140), size: 1.5, color: rgb(0.6, 0.1, 0.1) });
+  for (let k = 0; k < 3; k++) page.drawText(BODY, { x: 72, y: 420 - k * 12, size: 10, font });
+  return doc.save();
+}
+
 describe('charts with a date axis on a page of background bands', () => {
   let engine: Engine;
   beforeAll(() => {
@@ -74,6 +95,15 @@ describe('charts with a date axis on a page of background bands', () => {
     expect(looseLabels(segs), shown).toEqual([]);
     for (const p of pictures) expect(p.content, shown).not.toContain('Spreads widened');
     expect(segs.filter((s) => s.content.includes('Spreads widened')).length, shown).toBe(2);
+  });
+
+  it('reads a chart over age groups whose zero tick is not printed as one Picture', async () => {
+    const segs = await segments(await ageGroupPage());
+    const shown = JSON.stringify(segs.map((s) => [s.segment_type, s.content.slice(0, 50)]));
+    const pictures = segs.filter((s) => s.segment_type === 'Picture');
+    expect(pictures.length, shown).toBe(1);
+    for (const g of ['0-4', '25-44', '65+', '140', '20']) expect(pictures[0]!.content, shown).toContain(g);
+    expect(looseLabels(segs), shown).toEqual([]);
   });
 
   it.skipIf(!hasCorpus)('the corpus page of dated charts (ICDAR eu-011)', async () => {

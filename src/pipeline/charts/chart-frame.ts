@@ -127,10 +127,12 @@ export function findChartFrames(content: PageContent, runs: readonly TextRun[], 
   for (const col of columns) {
     const low = col[col.length - 1]!;
     const colBox = union(col.map((t) => t.box));
-    // The x axis's row: just under the column's lowest label, starting near its right edge.
+    // The x axis's row: just under the column's lowest label (or a step under it, where the
+    // axis's zero is not printed: "140 … 20" over "0-4 5-14 …"), starting near its right edge.
+    const pitch = (cy(low.box) - cy(col[0]!.box)) / (col.length - 1);
     const meets = (r: ChartText[]) => {
       const rb = union(r.map((t) => t.box));
-      return rb.top >= cy(low.box) - 0.5 * em && rb.top <= bottom(low.box) + 2 * em && r[0]!.box.left >= colBox.left && cx(r[0]!.box) <= right(colBox) + 0.25 * rb.width;
+      return rb.top >= cy(low.box) - 0.5 * em && rb.top <= bottom(low.box) + Math.max(2 * em, 1.2 * pitch) && r[0]!.box.left >= colBox.left && cx(r[0]!.box) <= right(colBox) + 0.25 * rb.width;
     };
     const row = rows.find(meets) ?? (col.length >= MIN_LABELLED_COLUMN ? (labels ??= labelRows(texts, em)).find(meets) : undefined);
     if (!row) continue;
