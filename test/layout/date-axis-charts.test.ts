@@ -8,7 +8,8 @@
  * drawings made one picture of most of the page, which its text disqualified). Each chart
  * is one Picture holding its ticks and dates; the body text is in no Picture. A plot over age
  * groups whose value axis leaves its zero unprinted ("140 … 20", the groups a step under
- * "20", as eu-017 page 3 draws it) is one Picture too.
+ * "20", as eu-017 page 3 draws it) is one Picture too, and so is a plot whose ticks drop the
+ * leading zero (".8 .6 .4", as eu-027's Stata charts print them).
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
@@ -70,6 +71,22 @@ async function ageGroupPage(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A plot whose value ticks drop the leading zero, as Stata prints them: ".8 .6 .4 .2 0", x axis 1 … 10. */
+async function noLeadingZeroPage(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const page = doc.addPage([595, 842]);
+  for (let k = 0; k < 3; k++) page.drawText(BODY, { x: 72, y: 760 - k * 12, size: 10, font });
+  const [x0, y0] = [140, 480];
+  ['0', '.2', '.4', '.6', '.8'].forEach((v, k) => page.drawText(v, { x: x0 - 4 - font.widthOfTextAtSize(v, 8), y: y0 + k * 40 - 3, size: 8, font }));
+  for (let k = 1; k <= 10; k++) page.drawText(String(k), { x: x0 + k * 28 - 3, y: y0 - 12, size: 8, font });
+  page.drawLine({ start: { x: x0, y: y0 }, end: { x: x0 + 300, y: y0 }, thickness: 0.5 });
+  page.drawLine({ start: { x: x0, y: y0 }, end: { x: x0, y: y0 + 170 }, thickness: 0.5 });
+  for (let k = 0; k < 30; k++) page.drawCircle({ x: x0 + 10 + k * 9.5, y: y0 + 20 + ((k * 37) % 140), size: 1.5, color: rgb(0.1, 0.4, 0.1) });
+  for (let k = 0; k < 3; k++) page.drawText(BODY, { x: 72, y: 420 - k * 12, size: 10, font });
+  return doc.save();
+}
+
 describe('charts with a date axis on a page of background bands', () => {
   let engine: Engine;
   beforeAll(() => {
@@ -106,6 +123,15 @@ describe('charts with a date axis on a page of background bands', () => {
     expect(looseLabels(segs), shown).toEqual([]);
   });
 
+  it('reads a chart whose ticks drop the leading zero (".8") as one Picture', async () => {
+    const segs = await segments(await noLeadingZeroPage());
+    const shown = JSON.stringify(segs.map((s) => [s.segment_type, s.content.slice(0, 50)]));
+    const pictures = segs.filter((s) => s.segment_type === 'Picture');
+    expect(pictures.length, shown).toBe(1);
+    for (const t of ['.8', '.2', '10']) expect(pictures[0]!.content, shown).toContain(t);
+    expect(looseLabels(segs), shown).toEqual([]);
+  });
+
   it.skipIf(!hasCorpus)('the corpus page of dated charts (ICDAR eu-011)', async () => {
     const file = corpusPath('tables/tabula-java/src/test/resources/technology/tabula/icdar2013-dataset/competition-dataset-eu/eu-011.pdf');
     const data = new Uint8Array(await import('node:fs').then((fs) => fs.readFileSync(file)));
@@ -116,5 +142,13 @@ describe('charts with a date axis on a page of background bands', () => {
     expect(segs.filter((s) => s.page_number === 2 && s.segment_type === 'Picture').length, shown).toBe(5);
     // Body text is never inside a picture.
     for (const p of segs.filter((s) => s.segment_type === 'Picture')) expect(p.content, shown).not.toMatch(/sovereign bonds|market participants/);
+  });
+
+  it.skipIf(!hasCorpus)('the corpus pages whose ticks drop the leading zero (ICDAR eu-027)', async () => {
+    const file = corpusPath('tables/tabula-java/src/test/resources/technology/tabula/icdar2013-dataset/competition-dataset-eu/eu-027.pdf');
+    const segs = await segments(new Uint8Array(await import('node:fs').then((fs) => fs.readFileSync(file))), '1-2');
+    const shown = JSON.stringify(segs.map((s) => [s.page_number, s.segment_type, s.content.slice(0, 40)]));
+    expect(segs.filter((s) => s.segment_type === 'Picture' && /^\.(00015|8)\b/.test(s.content)).length, shown).toBe(2);
+    expect(segs.filter((s) => !furniture.has(s.segment_type) && /^\.?\d+$/.test(s.content.trim())), shown).toEqual([]);
   });
 });
