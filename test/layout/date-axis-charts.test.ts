@@ -52,40 +52,43 @@ async function bandedPage(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** A plot over age groups whose value axis does not print its zero: "140 … 20", the groups a step under "20". */
-async function ageGroupPage(): Promise<Uint8Array> {
+/** A scatter plot between two pages of text: value ticks [label, height], x labels [label, offset], markers at heights. */
+interface MarkerPlot { ticks: Array<[string, number]>; xLabels: Array<[string, number]>; axisHeight: number; markerY: (k: number) => number; colour: ReturnType<typeof rgb> }
+
+async function markerPlotPage(plot: MarkerPlot): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.TimesRoman);
   const page = doc.addPage([595, 842]);
   for (let k = 0; k < 3; k++) page.drawText(BODY, { x: 72, y: 760 - k * 12, size: 10, font });
   const [x0, y0] = [140, 480];
-  for (let k = 1; k <= 7; k++) {
-    const v = String(k * 20);
-    page.drawText(v, { x: x0 - 4 - font.widthOfTextAtSize(v, 8), y: y0 + k * 26 - 3, size: 8, font });
-  }
+  for (const [v, dy] of plot.ticks) page.drawText(v, { x: x0 - 4 - font.widthOfTextAtSize(v, 8), y: y0 + dy - 3, size: 8, font });
+  for (const [g, dx] of plot.xLabels) page.drawText(g, { x: x0 + dx, y: y0 - 12, size: 8, font });
   page.drawLine({ start: { x: x0, y: y0 }, end: { x: x0 + 300, y: y0 }, thickness: 0.5 });
-  page.drawLine({ start: { x: x0, y: y0 }, end: { x: x0, y: y0 + 190 }, thickness: 0.5 });
-  ['0-4', '5-14', '15-24', '25-44', '45-64', '65+'].forEach((g, k) => page.drawText(g, { x: x0 + 20 + k * 48, y: y0 - 12, size: 8, font }));
-  for (let k = 0; k < 30; k++) page.drawCircle({ x: x0 + 10 + k * 9.5, y: y0 + 30 + ((k * 53) % 140), size: 1.5, color: rgb(0.6, 0.1, 0.1) });
+  page.drawLine({ start: { x: x0, y: y0 }, end: { x: x0, y: y0 + plot.axisHeight }, thickness: 0.5 });
+  for (let k = 0; k < 30; k++) page.drawCircle({ x: x0 + 10 + k * 9.5, y: y0 + plot.markerY(k), size: 1.5, color: plot.colour });
   for (let k = 0; k < 3; k++) page.drawText(BODY, { x: 72, y: 420 - k * 12, size: 10, font });
   return doc.save();
 }
 
+/** A plot over age groups whose value axis does not print its zero: "140 … 20", the groups a step under "20". */
+const ageGroupPage = () =>
+  markerPlotPage({
+    ticks: [1, 2, 3, 4, 5, 6, 7].map((k) => [String(k * 20), k * 26]),
+    xLabels: ['0-4', '5-14', '15-24', '25-44', '45-64', '65+'].map((g, k) => [g, 20 + k * 48]),
+    axisHeight: 190,
+    markerY: (k) => 30 + ((k * 53) % 140),
+    colour: rgb(0.6, 0.1, 0.1),
+  });
+
 /** A plot whose value ticks drop the leading zero, as Stata prints them: ".8 .6 .4 .2 0", x axis 1 … 10. */
-async function noLeadingZeroPage(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  const page = doc.addPage([595, 842]);
-  for (let k = 0; k < 3; k++) page.drawText(BODY, { x: 72, y: 760 - k * 12, size: 10, font });
-  const [x0, y0] = [140, 480];
-  ['0', '.2', '.4', '.6', '.8'].forEach((v, k) => page.drawText(v, { x: x0 - 4 - font.widthOfTextAtSize(v, 8), y: y0 + k * 40 - 3, size: 8, font }));
-  for (let k = 1; k <= 10; k++) page.drawText(String(k), { x: x0 + k * 28 - 3, y: y0 - 12, size: 8, font });
-  page.drawLine({ start: { x: x0, y: y0 }, end: { x: x0 + 300, y: y0 }, thickness: 0.5 });
-  page.drawLine({ start: { x: x0, y: y0 }, end: { x: x0, y: y0 + 170 }, thickness: 0.5 });
-  for (let k = 0; k < 30; k++) page.drawCircle({ x: x0 + 10 + k * 9.5, y: y0 + 20 + ((k * 37) % 140), size: 1.5, color: rgb(0.1, 0.4, 0.1) });
-  for (let k = 0; k < 3; k++) page.drawText(BODY, { x: 72, y: 420 - k * 12, size: 10, font });
-  return doc.save();
-}
+const noLeadingZeroPage = () =>
+  markerPlotPage({
+    ticks: ['0', '.2', '.4', '.6', '.8'].map((v, k) => [v, k * 40]),
+    xLabels: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((k) => [String(k), k * 28 - 3]),
+    axisHeight: 170,
+    markerY: (k) => 20 + ((k * 37) % 140),
+    colour: rgb(0.1, 0.4, 0.1),
+  });
 
 describe('charts with a date axis on a page of background bands', () => {
   let engine: Engine;

@@ -106,8 +106,9 @@ function splitNumbers(t: ChartText): ChartText[] {
 
 export function findChartFrames(content: PageContent, runs: readonly TextRun[], exclude: readonly BBox[], upright: PageTexts = new PageTexts(runs)): ChartFrame[] {
   const outside = (t: ChartText) => !exclude.some((e) => contains(e, t.box));
-  // Cheap test first: a frame needs six tick numbers outside the page's blocks, and most pages
-  // (prose) have none; only then every text is checked against every block (runs × blocks).
+  // Cheap test first: a frame needs a column of tick numbers outside the page's blocks (four at
+  // least, beside a row of labels), and most pages (prose) have none; only then every text is
+  // checked against every block (runs × blocks).
   // (Only texts of digits and tick signs can be numbers or runs of them, splitNumbers; the
   // page's texts join a number drawn in pieces, chartTexts.)
   const withDigits = upright.texts.filter((t) => tickCharsWithDigit(t.text));

@@ -128,7 +128,7 @@ export function chartTexts(runs: readonly TextRun[], f: (b: BBox) => BBox = (b) 
   runs.forEach((r, i) => {
     const t: ChartText = { i, box: f(r.bbox), text: r.text.trim(), size: r.fontSize };
     if (t.text === '') return;
-    if (prev && numberPiece(prev.text) && numberPiece(t.text) && follows(prev, t)) {
+    if (prev && NUMBER_PIECE.test(prev.text) && NUMBER_PIECE.test(t.text) && follows(prev, t)) {
       prev.text += t.text;
       prev.box = union([prev.box, t.box]);
       return;
@@ -139,10 +139,8 @@ export function chartTexts(runs: readonly TextRun[], f: (b: BBox) => BBox = (b) 
   return out;
 }
 
+/** A piece of a number: digits, points and commas, a sign first. */
 const NUMBER_PIECE = /^[-\u2212\u2013]?[\d.,]+$/;
-function numberPiece(text: string): boolean {
-  return NUMBER_PIECE.test(text);
-}
 
 /** `b` starts where `a` ends (within a sixth of an em), on `a`'s line and in `a`'s size. */
 function follows(a: ChartText, b: ChartText): boolean {
