@@ -7,13 +7,11 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { openPdf } from '../../src/formats/pdf/open-document.js';
-import { extractPageContent } from '../../src/formats/pdf/page-content.js';
 import type { TableGrid } from '../../src/model/table.js';
-import { detectTables } from '../../src/pipeline/tables/detect-tables.js';
 import { tableHtml } from '../../src/render/table.js';
 import { detectInPdf } from '../../bench/lib/tables-pdf.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
+import { firstPageTables } from './support/pdf-page-tables.js';
 
 const H = 792;
 const SIZE = 9;
@@ -39,12 +37,7 @@ async function tablesOf(draw: (s: Sheet) => void): Promise<TableGrid[]> {
   const page = doc.addPage([612, H]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   draw({ page, font });
-  const pdf = await openPdf(await doc.save());
-  try {
-    return detectTables(await extractPageContent(await pdf.getPage(1))).map((t) => t.grid);
-  } finally {
-    await pdf.destroy();
-  }
+  return firstPageTables(await doc.save());
 }
 
 const BODY = [

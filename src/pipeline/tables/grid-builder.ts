@@ -23,8 +23,9 @@ import { cellText } from './cell-text.js';
 import { columnGaps } from './column-gaps.js';
 import { bandOf, clusterValues, median } from './geometry.js';
 import { detectHeaderRows } from './header-rows.js';
-import { groupLevelEnd, joinHeaderLines, proveHeaderSpans } from './header-spans.js';
-import { groupRows, isNumericText, proseGoesOn, type LineCells } from './row-groups.js';
+import { splitBand } from './band-rows.js';
+import { joinHeaderLines, proveHeaderSpans } from './header-spans.js';
+import { isNumericText, proseGoesOn, type LineCells } from './row-groups.js';
 import { coverage, type RuleSet, type Seg } from './rule-segments.js';
 import { dropLines, spanCells } from './span-cells.js';
 import { cutPiece, groupLines, joinPieces, lineChunks, makeChunk, type Chunk, type Piece, type TextLine } from './text-pieces.js';
@@ -370,31 +371,4 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     lines: tableLines(),
     cellPieces: piecesOf,
   };
-}
-
-/**
- * Rows of one band between rules. A band is one row (multi-line cells) unless it holds
- * several records: lines that fill two or more columns, at least three of them (two when
- * the table draws no rules between rows at all, or when both hold numbers in two or more
- * columns: numbers do not wrap). The first band of a ruled table is its
- * header, where every heading may wrap: there only lines with numbers count as records, and
- * group headings over fuller column headings are their own row (header-spans.ts; only where
- * some columns come from text alignment: a fully ruled grid draws its own levels).
- */
-function splitBand(lines: readonly LineCells[], rowsRuled: boolean, headerBand: boolean, alignedColumns: boolean): number[][] {
-  if (lines.length === 0) return [];
-  if (lines.length === 1) return [[0]];
-  const widest = Math.max(...lines.map((l) => l.cols.size));
-  const fullLines = lines.filter((l) => l.cols.size >= 2 && l.cols.size >= 0.5 * widest);
-  const numericFull = fullLines.filter((l) => [...l.cols.values()].some(isNumericText)).length;
-  const full = headerBand ? numericFull : fullLines.length;
-  // Numbers do not wrap: two lines each holding numbers in two or more columns are two
-  // records, even between rules (groups of rows ruled off together).
-  const numericRecords = fullLines.filter((l) => [...l.cols.values()].filter(isNumericText).length >= 2).length;
-  const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2));
-  const level = !split && headerBand && alignedColumns ? groupLevelEnd(lines) : -1;
-  if (level >= 0) return [lines.slice(0, level + 1).map((_, i) => i), lines.slice(level + 1).map((_, i) => level + 1 + i)];
-  if (!split) return [lines.map((_, i) => i)];
-  const breaks = lines.map(() => false);
-  return groupRows(lines, breaks);
 }

@@ -6,6 +6,7 @@
  */
 import { intersectionArea, type BBox } from '../../model/document.js';
 import type { TableGrid } from '../../model/table.js';
+import { coverage, type Seg } from './rule-segments.js';
 import { evidenceConfidence, tableEvidence, type TableEvidenceInput } from './table-evidence.js';
 
 /** A cell with more words than this is running text. */
@@ -28,6 +29,28 @@ export function tableStats(grid: TableGrid): { filled: number; rowsWithText: num
     if (n > PROSE_WORDS) proseWords += n;
   }
   return { filled, rowsWithText: rows.size, colsWithText: cols.size, proseShare: words ? proseWords / words : 0, words };
+}
+
+/**
+ * Columns between drawn vertical rules holding short text (under PROSE_WORDS words) in two
+ * rows or more. A grid with three such columns is a table even when most of its words are
+ * in one column of comments: the rules and the short columns carry its structure, which a
+ * frame drawn around running text has not (columns found by text alignment alone do not
+ * count: a CV's bullets and indents inside a ruled frame are not columns).
+ */
+function ruledShortColumns(grid: TableGrid, v: readonly Seg[]): number {
+  const top = grid.bbox.top;
+  const bottom = grid.bbox.top + grid.bbox.height;
+  const drawn = (x: number) => coverage(v, x, top, bottom, 2) >= 0.5;
+  const rowsByCol = new Map<number, Set<number>>();
+  for (const c of grid.cells) {
+    const n = c.text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+    if (n === 0 || n > PROSE_WORDS || (c.colSpan ?? 1) > 1 || !drawn(c.bbox.left) || !drawn(c.bbox.left + c.bbox.width)) continue;
+    const rows = rowsByCol.get(c.col) ?? new Set<number>();
+    rows.add(c.row);
+    rowsByCol.set(c.col, rows);
+  }
+  return [...rowsByCol.values()].filter((rows) => rows.size >= 2).length;
 }
 
 /** Share of cells holding text below which a grid is a chart's frame, not a table. */
@@ -59,7 +82,7 @@ function flowingShare(grid: TableGrid): number {
 export function acceptTable(grid: TableGrid, graphics: readonly BBox[] = [], evidence?: Omit<TableEvidenceInput, 'grid'>): boolean {
   const s = tableStats(grid);
   if (s.rowsWithText < 2 || s.colsWithText < 2 || s.filled < 3) return false;
-  if (s.proseShare > 0.5) return false;
+  if (s.proseShare > 0.5 && !(evidence && ruledShortColumns(grid, evidence.rules.v) >= 3)) return false;
   if (flowingShare(grid) >= 0.5) return false;
   const fill = s.filled / Math.max(1, grid.cells.length);
   if (fill < MIN_FILL) return false;
