@@ -14,6 +14,7 @@ import { markFootnotes } from './footnotes.js';
 import { extendFurnitureRows, extendHeadingStyle } from './heading-style.js';
 import { markOcrTypography } from './ocr-typography.js';
 import { markFolioLines } from './folio-lines.js';
+import { markMarginStamps } from './margin-stamps.js';
 
 const MARGIN = 0.13; // share of page height that counts as top/bottom margin
 const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
@@ -155,6 +156,7 @@ export function classifyDocument(pages: readonly PageLayout[]): void {
   const body = bodyFontSize(pages);
   markHeadersFooters(pages);
   markFolioLines(pages, body);
+  markMarginStamps(pages);
   extendFurnitureRows(pages);
   const title = markTitle(pages, body);
   const face = bodyFace(pages);
