@@ -5,13 +5,13 @@
  * over a single column of three keeps its column (the span is not proven); stacked heading
  * lines in one column are one cell joined by a space (pipeline/tables/header-spans.ts).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { TableGrid } from '../../src/model/table.js';
 import { tableHtml } from '../../src/render/table.js';
 import { detectInPdf } from '../../bench/lib/tables-pdf.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
-import { firstPageTables } from './support/pdf-page-tables.js';
+import { drawnPageTables } from './support/pdf-page-tables.js';
 
 const H = 792;
 const SIZE = 9;
@@ -32,13 +32,7 @@ function rule(s: Sheet, x0: number, x1: number, yTop: number, thickness = 0.5): 
   s.page.drawLine({ start: { x: x0, y: H - yTop }, end: { x: x1, y: H - yTop }, thickness, color: rgb(0, 0, 0) });
 }
 
-async function tablesOf(draw: (s: Sheet) => void): Promise<TableGrid[]> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, H]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  draw({ page, font });
-  return firstPageTables(await doc.save());
-}
+const tablesOf = (draw: (s: Sheet) => void): Promise<TableGrid[]> => drawnPageTables([612, H], StandardFonts.Helvetica, draw);
 
 const BODY = [
   ['North', '10.5', '11.2', '12.0', '3.1', '4.4', '5.0'],

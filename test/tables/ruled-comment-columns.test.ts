@@ -6,12 +6,12 @@
  * records of their own), and a column the row rules skip spans its rows. A frame drawn
  * around three columns of running text is still not a table.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { TableGrid } from '../../src/model/table.js';
 import { detectInPdf } from '../../bench/lib/tables-pdf.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
-import { firstPageTables } from './support/pdf-page-tables.js';
+import { drawnPageTables } from './support/pdf-page-tables.js';
 
 const W = 842;
 const H = 595;
@@ -81,13 +81,7 @@ function outbreakTable(s: Sheet): void {
   X.forEach((x) => line(s, x, ys[0]!, x, ys[ys.length - 1]!));
 }
 
-async function tablesOf(draw: (s: Sheet) => void): Promise<TableGrid[]> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([W, H]);
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  draw({ page, font });
-  return firstPageTables(await doc.save());
-}
+const tablesOf = (draw: (s: Sheet) => void): Promise<TableGrid[]> => drawnPageTables([W, H], StandardFonts.TimesRoman, draw);
 
 const cellAt = (g: TableGrid, r: number, c: number) => g.cells.find((x) => x.row <= r && r < x.row + (x.rowSpan ?? 1) && x.col <= c && c < x.col + (x.colSpan ?? 1));
 

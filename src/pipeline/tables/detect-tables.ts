@@ -7,6 +7,7 @@
 import { intersectionArea, type BBox } from '../../model/document.js';
 import type { PageContent, TextRun } from '../../model/page.js';
 import { buildGrid, type TableLine } from './grid-builder.js';
+import { CAPTION, headingsAbove } from './headings-above.js';
 import { ruledRegions } from './ruled-grid.js';
 import { ruleSegments, type Seg } from './rule-segments.js';
 import { streamRegions } from './stream-regions.js';
@@ -18,8 +19,6 @@ import { acceptTable } from './validate-table.js';
 export type { DetectedTable } from './types.js';
 
 export type TablePageInput = Pick<PageContent, 'runs' | 'rules' | 'rects' | 'graphics' | 'width' | 'height'>;
-
-const CAPTION = /^(?:table|tab\.|figure|fig\.|exhibit|chart)\s*[:.]?\s*[\dIVXLA-Z]/i;
 
 /** When the first text line is a caption closed off by a rule below it, that rule's position. */
 function captionRule(lines: readonly TableLine[], h: readonly Seg[], region: BBox): number | undefined {
@@ -60,23 +59,27 @@ function detectInFrame(page: TablePageInput, dir: TextDir, claimed: Set<number>,
     pieces.push(...runPieces(fr, i));
   });
   if (pieces.length === 0) return;
-  const build = (region: BBox, method: 'ruled' | 'stream' | 'hybrid') => {
+  const build = (region: BBox, method: 'ruled' | 'stream' | 'hybrid', frameTop?: number) => {
     const inside = pieces.filter((p) => !claimed.has(p.run) && pieceIn(p, region));
-    return buildGrid({ region, pieces: inside, rules, method });
+    return buildGrid({ region, pieces: inside, rules, method, frameTop });
   };
-  const accept = (region: BBox, method: 'ruled' | 'stream' | 'hybrid'): boolean => {
+  const accept = (region: BBox, method: 'ruled' | 'stream' | 'hybrid', frameTop?: number): boolean => {
     if (taken(boxToPage(region, dir), out)) return false;
-    let built = build(region, method);
+    let built = build(region, method, frameTop);
     // A caption drawn inside the table's frame ("Table 5: ...") is not part of the table.
     const top = built && captionRule(built.lines, rules.h, region);
-    if (top !== undefined) built = build({ ...region, top, height: region.top + region.height - top }, method);
+    if (top !== undefined) built = build({ ...region, top, height: region.top + region.height - top }, method, frameTop);
     if (!built || !acceptTable(built.grid, graphics, { cellPieces: built.cellPieces, rules })) return false;
     for (const i of built.runs) claimed.add(i);
     out.push({ grid: gridToPage(built.grid, dir), runIndices: [...built.runs].sort((a, b) => a - b), lines: built.lines });
     return true;
   };
   const frameSize = boxToFrame({ left: 0, top: 0, width: page.width, height: page.height }, dir);
-  for (const region of ruledRegions(rules, frameSize)) accept(region.bbox, 'ruled');
+  for (const region of ruledRegions(rules, frameSize)) {
+    // Group headings standing on the top rule join the table when it holds them.
+    const grown = headingsAbove(region.bbox, pieces.filter((p) => !claimed.has(p.run)), region.v);
+    if (!(grown && accept(grown, 'ruled', region.bbox.top))) accept(region.bbox, 'ruled');
+  }
   const free = pieces.filter((p) => !claimed.has(p.run));
   const freeRuns = runs.filter((r) => !claimed.has(r.index)).map((r) => r.run);
   for (const region of streamRegions(free, freeRuns, rules)) accept(region.bbox, region.ruled ? 'hybrid' : 'stream');

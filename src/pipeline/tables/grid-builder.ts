@@ -37,6 +37,8 @@ export interface GridRequest {
   pieces: readonly Piece[];
   rules: RuleSet;
   method: TableGrid['method'];
+  /** The top rule of a ruled frame grown over headings standing on it (headings-above.ts). */
+  frameTop?: number;
 }
 
 export interface BuiltGrid {
@@ -262,6 +264,10 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     }
   });
   const textAt = (r: number, c: number) => occupied[r]![c]!;
+  // Headings standing on the frame's top rule (headings-above.ts): no column rule runs up
+  // there, so a heading spans only the columns its text crosses.
+  const frameTop = req.frameTop;
+  const aboveFrame = (r: number) => frameTop !== undefined && rowEdges[r + 1]! <= frameTop + SNAP;
   const sepRight: boolean[][] = [];
   const sepBelow: boolean[][] = [];
   for (let r = 0; r < nRows; r++) {
@@ -269,7 +275,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     const y1 = rowEdges[r + 1]!;
     sepRight.push(
       seps.map((s, k) => {
-        if (s.strong && y1 - y0 > 0.5) {
+        if (s.strong && y1 - y0 > 0.5 && !aboveFrame(r)) {
           const pad = Math.min(2, (y1 - y0) / 4);
           if (coverage(vSegs, s.x, y0 + pad, y1 - pad, SNAP) >= 0.5) return true;
           // A gap in a column rule joins the cells (a spanning cell), unless the row has
@@ -353,7 +359,8 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     const ps = cells.flatMap((c, i) => (c.row === r ? piecesOf[i]! : []));
     return ps.length > 0 && ps.every((p) => p.bold);
   });
-  const ruleBelow = Array.from({ length: pruned.rows }, (_, r) => r + 1 < pruned.rows && coverage(rowRules, rowEdgesKept[r + 1]!, L, Rt, SNAP) >= 0.6);
+  // The frame's top rule under headings standing on it does not end the header.
+  const ruleBelow = Array.from({ length: pruned.rows }, (_, r) => r + 1 < pruned.rows && coverage(rowRules, rowEdgesKept[r + 1]!, L, Rt, SNAP) >= 0.6 && !(frameTop !== undefined && rowEdgesKept[r + 1]! <= frameTop + SNAP));
   const headerRows = detectHeaderRows({ rowCount: pruned.rows, colCount: pruned.cols, cells, rowBold, ruleBelow });
   for (const c of cells) if (c.row < headerRows) c.text = joinHeaderLines(c.text);
   return {
