@@ -63,6 +63,15 @@ function aloneOnLine(b: Block, p: PageLayout): boolean {
   });
 }
 
+/**
+ * A page number may stand higher than the margin when it is the lowest text of its page:
+ * LaTeX's article class sets it 14-17 % of the page's height from the foot (the corpus's
+ * pdflatex samples, 0.826-0.852 of the height), where it was a Text segment.
+ */
+const FOLIO_MARGIN = 0.2;
+
+const lowestText = (b: Block, p: PageLayout) => !p.blocks.some((o) => o !== b && o.kind !== 'picture' && o.bbox.top > b.bbox.top + b.bbox.height / 2);
+
 /** Mark page headers and footers: margin text that repeats across pages, or page numbers. */
 function markHeadersFooters(pages: readonly PageLayout[]): void {
   const counts = new Map<string, Set<number>>();
@@ -72,9 +81,12 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
       if (b.kind !== 'text' || b.lines.length > 3) continue;
       // The margins first: joining and counting the text of every short block costs more.
       const bottom = b.bbox.top + b.bbox.height;
-      const zone = bottom <= p.height * MARGIN * 1.2 ? 'top' : b.bbox.top >= p.height * (1 - MARGIN) ? 'bottom' : undefined;
+      const low = b.bbox.top >= p.height * (1 - FOLIO_MARGIN) && b.lines.length === 1 && lowestText(b, p);
+      const zone = bottom <= p.height * MARGIN * 1.2 ? 'top' : b.bbox.top >= p.height * (1 - MARGIN) || low ? 'bottom' : undefined;
       if (!zone) continue;
       const text = blockText(b);
+      // Above the margin only a page number counts: LaTeX sets it 14-17 % from the foot.
+      if (zone === 'bottom' && b.bbox.top < p.height * (1 - MARGIN) && !PAGE_NUMBER.test(text)) continue;
       if (countWords(text) > 25) continue;
       const key = `${zone}:${normalizeRepeat(text)}`;
       candidates.push({ block: b, key, zone, page: p.pageNumber, alone: aloneOnLine(b, p) });
