@@ -60,6 +60,19 @@ describe('a running footer found on one page alone', () => {
     expect(segs.find((s) => s.content.includes('support fund'))?.segment_type, shown).toBe('Footnote');
   });
 
+  it("types a footer line closed by the page of a count ('27/312') PageFooter, with the folio beside it", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    body(page, font, 760);
+    page.drawText('The Acme Journal 2009 – 223 27/312', { x: 380, y: 32, size: 7, font });
+    page.drawText('27', { x: 520, y: 32, size: 8, font });
+    const segs = await segments(await doc.save());
+    const shown = JSON.stringify(segs.map((s) => [s.page_number, s.segment_type, s.content.slice(0, 40)]));
+    expect(segs.find((s) => s.content.startsWith('The Acme Journal'))?.segment_type, shown).toBe('PageFooter');
+    expect(segs.find((s) => s.content === '27')?.segment_type, shown).toBe('PageFooter');
+  });
+
   it.skipIf(!hasCorpus)('the corpus excerpt whose second page alone has the footer', async () => {
     const file = corpusPath('layout/docling-eval/tests/data/cvat_pdfs_dataset_e2e/case_02/7f11a5a272d5fbf8a02253cf48d12e24b8a3723f79960cb10ff2ef2c34346e66.pdf');
     const segs = await segments(new Uint8Array(fs.readFileSync(file)));

@@ -15,8 +15,11 @@ import { blockText } from '../blocks/build-blocks.js';
 import { countWords } from '../count-words.js';
 
 const MARGIN = 0.13;
-/** A folio at either end of a footer line: "12 Company name", "Report title 12", "Page 3 of 9". */
-export const FOLIO = /^\s*(page\s*)?\d{1,4}\s+\p{L}|\p{L}[\p{L}\s|.,:–—-]*\s(page\s*)?\d{1,4}(\s+(of|\/)\s*\d{1,4})?\s*$/iu;
+/**
+ * A folio at either end of a footer line: "12 Company name", "Report title 12", "Page 3 of
+ * 9", or a page of a count closing a line of words ("The EFSA Journal 2009 – 223 27/312").
+ */
+export const FOLIO = /^\s*(page\s*)?\d{1,4}\s+\p{L}|\p{L}[\p{L}\s|.,:–—-]*\s(page\s*)?\d{1,4}(\s+(of|\/)\s*\d{1,4})?\s*$|\p{L}.*\s\d{1,4}\s*\/\s*\d{1,4}\s*$/iu;
 const LEADING_NUMBER = /^\s*\d/;
 
 const bottomOf = (b: Block) => b.bbox.top + b.bbox.height;
