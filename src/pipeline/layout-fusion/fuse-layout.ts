@@ -17,6 +17,7 @@ import type { BBox, SegmentType } from '../../model/document.js';
 import type { Block, PageLayout } from '../../model/layout.js';
 import type { LayoutClass, LayoutRegion } from '../../engines/layout/interface.js';
 import { intersectionArea, unionBBox } from '../../model/document.js';
+import { countWords } from '../count-words.js';
 
 export interface FusionOptions {
   /** Keep KeyValuePair, Signature and Seal (advanced_layout_detection). */
@@ -46,6 +47,31 @@ const OCR_PICTURE_MIN_SCORE = 0.7;
 const area = (b: BBox) => Math.max(0, b.width) * Math.max(0, b.height);
 const regionBox = (r: LayoutRegion): BBox => ({ left: r.left, top: r.top, width: r.width, height: r.height });
 
+const RETYPE_COVER = 0.6;
+/** A title or heading holds no more words than this (the document stage's title test too). */
+const HEADING_MAX_WORDS = 30;
+
+/**
+ * Title and SectionHeader regions whose blocks (each covered for RETYPE_COVER of its area)
+ * hold more words than a heading can: the model boxed a page's large watermark ("COPY"
+ * across a tax form, pdf-lib's with_annots.pdf) as a Title, and every form line under it
+ * became a Title. Such a region retypes nothing.
+ */
+function overfullHeadings(layout: PageLayout, regions: readonly LayoutRegion[]): Set<LayoutRegion> {
+  const out = new Set<LayoutRegion>();
+  for (const r of regions) {
+    if (r.type !== 'Title' && r.type !== 'SectionHeader') continue;
+    const box = regionBox(r);
+    let words = 0;
+    for (const b of layout.blocks) {
+      const a = area(b.bbox);
+      if (b.kind === 'text' && a > 0 && intersectionArea(b.bbox, box) >= RETYPE_COVER * a) words += b.lines.reduce((n, l) => n + countWords(l.text), 0);
+    }
+    if (words > HEADING_MAX_WORDS) out.add(r);
+  }
+  return out;
+}
+
 /** `regions` are in page units (the caller maps raster pixels to the page). */
 export function fuseLayout(layout: PageLayout, regions: readonly LayoutRegion[], opts: FusionOptions = {}): PageLayout {
   const minScore = opts.minScore ?? 0.5;
@@ -53,14 +79,16 @@ export function fuseLayout(layout: PageLayout, regions: readonly LayoutRegion[],
   if (usable.length === 0) return layout;
 
   // Retype text blocks.
+  const overfull = overfullHeadings(layout, usable);
   for (const b of layout.blocks) {
     if (b.kind !== 'text' || b.type === 'Page') continue;
     if (opts.keepRegionTypes && b.type && b.modelVotes?.[b.type] !== undefined) continue;
     const a = area(b.bbox);
     if (a <= 0) continue;
     let best: LayoutRegion | undefined;
-    let bestCover = 0.6;
+    let bestCover = RETYPE_COVER;
     for (const r of usable) {
+      if (overfull.has(r)) continue;
       if (!TEXT_TYPES.has(r.type) && !ADVANCED.has(r.type)) continue;
       const cover = intersectionArea(b.bbox, regionBox(r)) / a;
       if (cover >= bestCover) {
