@@ -8,23 +8,13 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TextRun } from '../../src/model/page.js';
 import type { Block, PageLayout } from '../../src/model/layout.js';
 import { buildLines } from '../../src/pipeline/lines/build-lines.js';
 import { blockText, toBlock } from '../../src/pipeline/blocks/build-blocks.js';
 import { fuseLayout } from '../../src/pipeline/layout-fusion/fuse-layout.js';
 import { createEngine, type Engine } from '../../src/index.js';
 import { corpusPath, hasCorpus } from '../helpers.js';
-
-/** One text-layer line of `text` at (left, top), 6 pt per letter, 4 pt between words. */
-function lineRuns(text: string, left: number, top: number): TextRun[] {
-  let x = left;
-  return text.split(' ').map((w) => {
-    const run = { text: w, bbox: { left: x, top, width: 6 * w.length, height: 10 }, fontSize: 10, fontName: 'Helvetica', bold: false, italic: false, confidence: null, source: 'text' as const };
-    x += 6 * w.length + 4;
-    return run;
-  });
-}
+import { lineRuns } from './support/text-line-runs.js';
 
 const page = (blocks: Block[]): PageLayout => ({ pageNumber: 1, width: 612, height: 792, blocks, fontHistogram: {}, textSource: 'text', warnings: [] });
 
@@ -67,7 +57,7 @@ describe.skipIf(!hasCorpus)('the tax form with a COPY watermark', () => {
     const file = corpusPath('robustness/pdf-lib/assets/pdfs/with_annots.pdf');
     const r = await engine.waitForJob((await engine.parse({ data: new Uint8Array(fs.readFileSync(file)), fileName: 'with_annots.pdf' }, { page_range: '1' })).job_id);
     expect(r.status).toBe('Succeeded');
-    const segs = (r.chunks ?? []).flatMap((c) => c.segments);
+    const segs = (r.chunks ?? []).flatMap((c) => c.segments as unknown as Array<{ segment_type: string; content: string }>);
     const titles = segs.filter((s) => s.segment_type === 'Title').map((s) => s.content);
     expect(titles.length, JSON.stringify(titles)).toBeLessThanOrEqual(3);
     for (const t of ['Due date of Payments', 'Multiply Line 4', '2012 DC Tax Liability', '1st Period']) {

@@ -5,22 +5,12 @@
  * line builder; regions are what the model returns (type, box in page units, score).
  */
 import { describe, expect, it } from 'vitest';
-import type { TextRun } from '../../src/model/page.js';
 import type { Block, PageLayout } from '../../src/model/layout.js';
 import { buildLines } from '../../src/pipeline/lines/build-lines.js';
 import { toBlock, blockText } from '../../src/pipeline/blocks/build-blocks.js';
 import { shapeBlocksByRegions } from '../../src/pipeline/layout-fusion/region-blocks.js';
 import { fuseModelRegions } from '../../src/pipeline/layout-fusion/apply-layout-model.js';
-
-/** One text-layer line of `text` at (left, top), 6 pt per letter, 4 pt between words. */
-function lineRuns(text: string, left: number, top: number): TextRun[] {
-  let x = left;
-  return text.split(' ').map((w) => {
-    const run = { text: w, bbox: { left: x, top, width: 6 * w.length, height: 10 }, fontSize: 10, fontName: 'Helvetica', bold: false, italic: false, confidence: null, source: 'text' as const };
-    x += 6 * w.length + 4;
-    return run;
-  });
-}
+import { lineRuns } from './support/text-line-runs.js';
 
 const page = (blocks: Block[]): PageLayout => ({ pageNumber: 1, width: 612, height: 792, blocks, fontHistogram: {}, textSource: 'text', warnings: [] });
 const region = (type: 'Text' | 'SectionHeader' | 'Caption', left: number, top: number, width: number, height: number, score: number) => ({ type, left, top, width, height, score });

@@ -81,12 +81,13 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
       if (b.kind !== 'text' || b.lines.length > 3) continue;
       // The margins first: joining and counting the text of every short block costs more.
       const bottom = b.bbox.top + b.bbox.height;
-      const low = b.bbox.top >= p.height * (1 - FOLIO_MARGIN) && b.lines.length === 1 && lowestText(b, p);
-      const zone = bottom <= p.height * MARGIN * 1.2 ? 'top' : b.bbox.top >= p.height * (1 - MARGIN) || low ? 'bottom' : undefined;
+      const inBottom = b.bbox.top >= p.height * (1 - MARGIN);
+      // Above the margin, only the page's lowest line (a page number, tested below) is furniture.
+      const low = !inBottom && b.bbox.top >= p.height * (1 - FOLIO_MARGIN) && b.lines.length === 1 && lowestText(b, p);
+      const zone = bottom <= p.height * MARGIN * 1.2 ? 'top' : inBottom || low ? 'bottom' : undefined;
       if (!zone) continue;
       const text = blockText(b);
-      // Above the margin only a page number counts: LaTeX sets it 14-17 % from the foot.
-      if (zone === 'bottom' && b.bbox.top < p.height * (1 - MARGIN) && !PAGE_NUMBER.test(text)) continue;
+      if (zone === 'bottom' && !inBottom && !PAGE_NUMBER.test(text)) continue;
       if (countWords(text) > 25) continue;
       const key = `${zone}:${normalizeRepeat(text)}`;
       candidates.push({ block: b, key, zone, page: p.pageNumber, alone: aloneOnLine(b, p) });

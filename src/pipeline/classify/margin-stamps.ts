@@ -54,11 +54,12 @@ function textDirections(p: PageLayout): { across: number; upright: number } {
 /** Sideways notes in the side margins become PageHeader (before the title is chosen). */
 export function markMarginStamps(pages: readonly PageLayout[]): void {
   for (const p of pages) {
+    const stamps = p.blocks.filter((b) => b.type !== 'Table' && b.type !== 'Picture' && isMarginStamp(b, p));
+    if (stamps.length === 0) continue;
     // On a page turned sideways (or set in vertical script) upright text is the body.
     const { across, upright } = textDirections(p);
     if (across < SIDEWAYS_SHARE * upright) continue;
-    for (const b of p.blocks) {
-      if (b.type === 'Table' || b.type === 'Picture' || !isMarginStamp(b, p)) continue;
+    for (const b of stamps) {
       b.type = 'PageHeader';
       b.typeConfidence = 0.75;
       delete b.level;

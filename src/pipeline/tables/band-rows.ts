@@ -46,7 +46,12 @@ export function splitBand(lines: readonly LineCells[], rowsRuled: boolean, heade
 function centredRecord(lines: readonly LineCells[]): boolean {
   const linesOfCol = new Map<number, LineCells[]>();
   for (const l of lines) {
-    for (const [c, text] of l.cols) if (text.trim()) linesOfCol.set(c, [...(linesOfCol.get(c) ?? []), l]);
+    for (const [c, text] of l.cols) {
+      if (!text.trim()) continue;
+      const ls = linesOfCol.get(c);
+      if (ls) ls.push(l);
+      else linesOfCol.set(c, [l]);
+    }
   }
   const singles = [...linesOfCol.values()].filter((ls) => ls.length === 1).map((ls) => ls[0]!);
   if (singles.length < 2 || singles.length <= linesOfCol.size - singles.length) return false;

@@ -267,7 +267,8 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
   // Headings standing on the frame's top rule (headings-above.ts): no column rule runs up
   // there, so a heading spans only the columns its text crosses.
   const frameTop = req.frameTop;
-  const aboveFrame = (r: number) => frameTop !== undefined && rowEdges[r + 1]! <= frameTop + SNAP;
+  const onFrameTop = (y: number) => frameTop !== undefined && y <= frameTop + SNAP;
+  const aboveFrame = (r: number) => onFrameTop(rowEdges[r + 1]!);
   const sepRight: boolean[][] = [];
   const sepBelow: boolean[][] = [];
   for (let r = 0; r < nRows; r++) {
@@ -360,7 +361,7 @@ export function buildGrid(req: GridRequest): BuiltGrid | undefined {
     return ps.length > 0 && ps.every((p) => p.bold);
   });
   // The frame's top rule under headings standing on it does not end the header.
-  const ruleBelow = Array.from({ length: pruned.rows }, (_, r) => r + 1 < pruned.rows && coverage(rowRules, rowEdgesKept[r + 1]!, L, Rt, SNAP) >= 0.6 && !(frameTop !== undefined && rowEdgesKept[r + 1]! <= frameTop + SNAP));
+  const ruleBelow = Array.from({ length: pruned.rows }, (_, r) => r + 1 < pruned.rows && coverage(rowRules, rowEdgesKept[r + 1]!, L, Rt, SNAP) >= 0.6 && !onFrameTop(rowEdgesKept[r + 1]!));
   const headerRows = detectHeaderRows({ rowCount: pruned.rows, colCount: pruned.cols, cells, rowBold, ruleBelow });
   for (const c of cells) if (c.row < headerRows) c.text = joinHeaderLines(c.text);
   return {

@@ -12,6 +12,9 @@ import { evidenceConfidence, tableEvidence, type TableEvidenceInput } from './ta
 /** A cell with more words than this is running text. */
 const PROSE_WORDS = 25;
 
+/** Words of a cell's text: those carrying a letter or digit (dot leaders and dashes do not count). */
+const cellWords = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
 export function tableStats(grid: TableGrid): { filled: number; rowsWithText: number; colsWithText: number; proseShare: number; words: number } {
   const rows = new Set<number>();
   const cols = new Set<number>();
@@ -23,8 +26,7 @@ export function tableStats(grid: TableGrid): { filled: number; rowsWithText: num
     filled++;
     rows.add(c.row);
     cols.add(c.col);
-    // Words carry a letter or digit: dot leaders and dashes do not count.
-    const n = c.text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+    const n = cellWords(c.text);
     words += n;
     if (n > PROSE_WORDS) proseWords += n;
   }
@@ -44,7 +46,7 @@ function ruledShortColumns(grid: TableGrid, v: readonly Seg[]): number {
   const drawn = (x: number) => coverage(v, x, top, bottom, 2) >= 0.5;
   const rowsByCol = new Map<number, Set<number>>();
   for (const c of grid.cells) {
-    const n = c.text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+    const n = cellWords(c.text);
     if (n === 0 || n > PROSE_WORDS || (c.colSpan ?? 1) > 1 || !drawn(c.bbox.left) || !drawn(c.bbox.left + c.bbox.width)) continue;
     const rows = rowsByCol.get(c.col) ?? new Set<number>();
     rows.add(c.row);
@@ -66,10 +68,9 @@ const CHART_PATHS = 5;
 function flowingShare(grid: TableGrid): number {
   let flowingWords = 0;
   let total = 0;
-  const count = (t: string) => t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   for (let c = 0; c < grid.colCount; c++) {
     const col = grid.cells.filter((x) => x.col === c && x.text.trim()).sort((a, b) => a.row - b.row);
-    const words = col.reduce((n, x) => n + count(x.text), 0);
+    const words = col.reduce((n, x) => n + cellWords(x.text), 0);
     total += words;
     if (col.length < 4) continue;
     let flows = 0;
