@@ -9,9 +9,10 @@ import { countWords, nonSpaceLength } from './count-words.js';
 import type { PageContent, TextRun } from '../model/page.js';
 import { buildBlocks, toBlock } from './blocks/build-blocks.js';
 import { joinDropCaps } from './blocks/drop-caps.js';
-import { hintBlockType } from './classify/page-hints.js';
+import { hintBlockType, questionAnswerTurns } from './classify/page-hints.js';
 import { displayMathBlocks, isDisplayMath } from './classify/display-math.js';
 import { buildLines } from './lines/build-lines.js';
+import { lineNumberColumns } from './lines/line-numbers.js';
 import { findCharts } from './charts/find-charts.js';
 import { detectPictures } from './pictures/detect-pictures.js';
 import { readingOrder } from './reading-order/xy-cut.js';
@@ -73,10 +74,12 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
     return { ...base, blocks: ordered.length > 0 || content.runs.length === 0 ? [block] : [] };
   }
 
-  const claimed = new Set<number>();
+  // A margin's line numbers (a transcript's 1-25) are furniture: no table's column, no text.
+  const numberColumns = lineNumberColumns(content.runs);
+  const claimed = new Set<number>(numberColumns.flat());
   const blocks: Block[] = [];
   const hasMarks = content.rects.length >= 2 || !!content.shapes?.length || content.images.length > 0;
-  for (const t of chartsOverDoubtfulTables(content, detectTables(content), hasMarks)) {
+  for (const t of chartsOverDoubtfulTables(content, detectTables(content, claimed), hasMarks)) {
     t.runIndices.forEach((i) => claimed.add(i));
     if (isDisplayMath(t.grid, content.runs, t.runIndices)) {
       blocks.push(...displayMathBlocks(content.runs, t.runIndices));
@@ -110,15 +113,18 @@ export function analyzePage(content: PageContent, opts: AnalyzeOptions): PageLay
   const free = content.runs.filter((_, i) => !claimed.has(i));
   // Tables are not blank space to the gutter search (gutters.ts, verticalStretches).
   const occupied = blocks.flatMap((b) => (b.kind === 'table' ? [{ top: b.bbox.top, bottom: b.bbox.top + b.bbox.height }] : []));
-  for (const b of joinDropCaps(buildBlocks(buildLines(free, occupied)))) {
+  const textBlocks = joinDropCaps(buildBlocks(buildLines(free, occupied)));
+  for (const b of textBlocks) {
     hintBlockType(b);
     blocks.push(b);
   }
+  questionAnswerTurns(textBlocks);
   const order = readingOrder(
     blocks.map((b) => b.bbox),
     bodySize,
   );
-  return { ...base, blocks: order.map((i) => blocks[i]!) };
+  const numbers = numberColumns.map((col): Block => ({ ...toBlock({ lines: buildLines(col.map((i) => content.runs[i]!)) }), type: 'PageHeader', typeConfidence: 0.75 }));
+  return { ...base, blocks: [...order.map((i) => blocks[i]!), ...numbers] };
 }
 
 /** Below this confidence a table's structure is doubtful (tables/table-evidence.ts). */

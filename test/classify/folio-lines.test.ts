@@ -4,13 +4,14 @@
  * footnote whose number is raised ("16" set small and high), page 2 with the report's folio
  * line "17 Acme Corporation 2024 Annual Report" and a "< Back to contents >" link level
  * with it. The folio line and its row are PageFooter; the footnote stays a Footnote. The
- * corpus excerpt that showed it is checked too (skipped without the corpus).
+ * corpus excerpt that showed it is checked too (skipped without the corpus). A page's label
+ * of itself ("Page 2/3") set below the top margin is furniture too.
  */
 import fs from 'node:fs';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
-import { corpusPath, hasCorpus } from '../helpers.js';
+import { corpusPath, hasCorpus, parsedSegments } from '../helpers.js';
 
 interface Seg { segment_type: string; content: string; page_number: number }
 
@@ -46,11 +47,7 @@ describe('a running footer found on one page alone', () => {
   });
   afterAll(() => engine.close());
 
-  async function segments(data: Uint8Array): Promise<Seg[]> {
-    const r = await engine.waitForJob((await engine.parse({ data, fileName: 'report.pdf' })).job_id);
-    expect(r.status).toBe('Succeeded');
-    return (r.chunks ?? []).flatMap((c) => c.segments as unknown as Seg[]);
-  }
+  const segments = (data: Uint8Array) => parsedSegments<Seg>(engine, { data, fileName: 'report.pdf' });
 
   it('types the folio line and its row PageFooter, and a raised-number note Footnote', async () => {
     const segs = await segments(await reportPdf());
@@ -71,6 +68,25 @@ describe('a running footer found on one page alone', () => {
     const shown = JSON.stringify(segs.map((s) => [s.page_number, s.segment_type, s.content.slice(0, 40)]));
     expect(segs.find((s) => s.content.startsWith('The Acme Journal'))?.segment_type, shown).toBe('PageFooter');
     expect(segs.find((s) => s.content === '27')?.segment_type, shown).toBe('PageFooter');
+  });
+
+  it("types a page's label of itself ('Page 2/3') furniture below the top margin, and a body line that cites a page not", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    for (let n = 1; n <= 3; n++) {
+      const page = doc.addPage([612, 792]);
+      // A sixth of the way down: below the 13 % margin where furniture was looked for.
+      page.drawText(`Page ${n}/3`, { x: 90, y: 792 - 150, size: 12, font: bold });
+      body(page, font, 560);
+    }
+    const last = doc.getPage(2);
+    last.drawText('Page 1/3', { x: 90, y: 300, size: 12, font: bold });
+    const segs = await segments(await doc.save());
+    const shown = JSON.stringify(segs.map((s) => [s.page_number, s.segment_type, s.content.slice(0, 40)]));
+    for (const n of [1, 2, 3]) expect(segs.find((s) => s.page_number === n && s.content === `Page ${n}/3`)?.segment_type, shown).toBe('PageHeader');
+    // On page 3, mid-page and naming another page: not this page's label.
+    expect(segs.find((s) => s.page_number === 3 && s.content === 'Page 1/3')?.segment_type, shown).not.toMatch(/^Page(Header|Footer)$/);
   });
 
   it.skipIf(!hasCorpus)('the corpus excerpt whose second page alone has the footer', async () => {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
-import { corpusPath, hasCorpus } from '../helpers.js';
+import { corpusPath, hasCorpus, parsedSegments } from '../helpers.js';
 
 interface Seg { segment_type: string; content: string; page_number: number }
 
@@ -41,11 +41,7 @@ describe('page numbers above the bottom margin', () => {
   });
   afterAll(() => engine.close());
 
-  async function segments(data: Uint8Array, fileName: string): Promise<Seg[]> {
-    const r = await engine.waitForJob((await engine.parse({ data, fileName })).job_id);
-    expect(r.status).toBe('Succeeded');
-    return (r.chunks ?? []).flatMap((c) => c.segments as unknown as Seg[]);
-  }
+  const segments = (data: Uint8Array, fileName: string) => parsedSegments<Seg>(engine, { data, fileName });
 
   it('types the lowest lone page number of each page PageFooter', async () => {
     const segs = await segments(await latexLikePdf(), 'latex.pdf');

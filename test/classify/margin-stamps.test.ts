@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
-import { corpusPath, hasCorpus } from '../helpers.js';
+import { corpusPath, hasCorpus, parsedSegments } from '../helpers.js';
 
 interface Seg { segment_type: string; content: string; page_number: number }
 
@@ -45,11 +45,7 @@ describe('sideways notes in the side margin', () => {
   });
   afterAll(() => engine.close());
 
-  async function segments(data: Uint8Array, fileName: string, pages?: string): Promise<Seg[]> {
-    const r = await engine.waitForJob((await engine.parse({ data, fileName }, pages ? { page_range: pages } : {})).job_id);
-    expect(r.status).toBe('Succeeded');
-    return (r.chunks ?? []).flatMap((c) => c.segments as unknown as Seg[]);
-  }
+  const segments = (data: Uint8Array, fileName: string, pages?: string) => parsedSegments<Seg>(engine, { data, fileName }, pages ? { page_range: pages } : {});
 
   it("types arXiv's stamp PageHeader and gives the Title back to the paper's title", async () => {
     const segs = await segments(await paperPdf(), 'paper.pdf');

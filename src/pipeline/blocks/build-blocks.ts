@@ -7,6 +7,7 @@
  */
 import { unionBBox } from '../../model/document.js';
 import type { Block, Line } from '../../model/layout.js';
+import { joiningGapEm, SOLID_GAP_EM } from './line-spacing.js';
 import { BULLET_START, LIST_ITEM_START, listMarkKind } from '../../model/list-markers.js';
 
 interface Building {
@@ -27,17 +28,22 @@ function sizeClose(a: number, b: number): boolean {
   return r < 1.15;
 }
 
-function canJoin(b: Building, line: Line): boolean {
+function canJoin(b: Building, line: Line, gapEm: number): boolean {
   const last = b.lastLine;
   const size = Math.max(b.size, line.fontSize);
   const gap = line.bbox.top - (last.bbox.top + last.bbox.height);
-  if (gap > 0.9 * size || (gap < -0.5 * size && !nextBaseline(last, line, size))) return false;
+  if (gap > gapEm * size || (gap < -0.5 * size && !nextBaseline(last, line, size))) return false;
   const overlap = Math.min(b.right, line.bbox.left + line.bbox.width) - Math.max(b.left, line.bbox.left);
   if (overlap <= 0) return false;
   if (!sizeClose(b.size, line.fontSize)) return false;
   if (b.bold !== line.bold && (b.lines.length === 1 || line.bold)) return false;
   if (BULLET_START.test(line.text) || (LIST_ITEM_START.test(line.text) && LIST_ITEM_START.test(b.lines[0]!.text) && line.bbox.left <= b.left + size)) return false;
   if (opensIndentedItem(b, line, size)) return false;
+  // Set wide, a paragraph's lines start at its edge: a second line set well in from the first
+  // is a line of its own (a centred place and date under a case caption's rule).
+  // Nor does it take a line that opens a numbered or lettered item: set solid, the space
+  // before an item told it apart from the paragraph above.
+  if (gapEm > SOLID_GAP_EM && ((b.lines.length === 1 && line.bbox.left > b.left + 3 * size) || LIST_ITEM_START.test(line.text))) return false;
   // Paragraph end: the previous line stops well short of the block's right edge.
   const width = b.right - b.left;
   if (b.lines.length >= 2 && last.bbox.left + last.bbox.width < b.right - Math.max(0.25 * width, 4 * size) && line.bbox.left <= last.bbox.left + size) {
@@ -180,6 +186,8 @@ function offCentreUnder(b: Building, line: Line, siblings: Map<Line, Line[]>): b
 export function buildBlocks(lines: readonly Line[]): Block[] {
   const sorted = lines.slice().sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
   const siblings = rowSiblings(sorted);
+  // Double-spaced pages join their lines at their own leading (line-spacing.ts).
+  const gapEm = joiningGapEm(sorted);
   const open: Building[] = [];
   const closed: Building[] = [];
   for (const line of sorted) {
@@ -193,7 +201,7 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
         open.splice(i, 1);
         continue;
       }
-      if (b.capped || !canJoin(b, line) || columnUnder(b, line, siblings) || underSpanning(b, line, siblings) || offCentreUnder(b, line, siblings) || rightColumnStart(b, line)) continue;
+      if (b.capped || !canJoin(b, line, gapEm) || columnUnder(b, line, siblings) || underSpanning(b, line, siblings) || offCentreUnder(b, line, siblings) || rightColumnStart(b, line)) continue;
       const dist = line.bbox.top - b.bottom + Math.abs(line.bbox.left - b.left) * 0.01;
       if (dist < bestDist) {
         bestDist = dist;

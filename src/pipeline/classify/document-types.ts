@@ -13,7 +13,7 @@ import { markEquationNumbers } from './equation-numbers.js';
 import { markFootnotes } from './footnotes.js';
 import { extendFurnitureRows, extendHeadingStyle } from './heading-style.js';
 import { markOcrTypography } from './ocr-typography.js';
-import { markFolioLines } from './folio-lines.js';
+import { markFolioLines, markPageLabels } from './folio-lines.js';
 import { markMarginStamps } from './margin-stamps.js';
 
 const MARGIN = 0.13; // share of page height that counts as top/bottom margin
@@ -169,6 +169,7 @@ export function classifyDocument(pages: readonly PageLayout[]): void {
   const body = bodyFontSize(pages);
   markHeadersFooters(pages);
   markFolioLines(pages, body);
+  markPageLabels(pages);
   markMarginStamps(pages);
   extendFurnitureRows(pages);
   const title = markTitle(pages, body);

@@ -59,3 +59,29 @@ export function markFolioLines(pages: readonly PageLayout[], body: number): void
     }
   }
 }
+
+/** "Page 3 of 15", "Page 3/15": a page's label naming itself and the count. */
+const PAGE_LABEL = /^\s*page\s*(\d{1,4})\s*(?:of|\/)\s*\d{1,4}\s*$/i;
+/** A page label stands in the page's top or bottom third. */
+const LABEL_ZONE = 1 / 3;
+
+/**
+ * A line that says which page it is on, of how many ("Page 3/15" on an XFA form's fallback
+ * pages, set a sixth of the way down, below the top margin), is furniture wherever it stands
+ * in the page's top or bottom third, when the number is the page's own: PageHeader above the
+ * middle, PageFooter below. It was a SectionHeader (bold) on each of the form's pages.
+ */
+export function markPageLabels(pages: readonly PageLayout[]): void {
+  for (const p of pages) {
+    for (const b of p.blocks) {
+      if (b.kind !== 'text' || b.lines.length !== 1 || b.type === 'PageFooter' || b.type === 'PageHeader') continue;
+      const m = PAGE_LABEL.exec(blockText(b));
+      if (!m || Number(m[1]) !== p.pageNumber) continue;
+      const top = bottomOf(b) <= p.height * LABEL_ZONE;
+      if (!top && b.bbox.top < p.height * (1 - LABEL_ZONE)) continue;
+      b.type = top ? 'PageHeader' : 'PageFooter';
+      b.typeConfidence = 0.75;
+      delete b.level;
+    }
+  }
+}

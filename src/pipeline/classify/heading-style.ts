@@ -25,7 +25,10 @@ function sameRow(a: Block, b: Block): boolean {
 /** Short margin lines level with a running header/footer already found take its type. */
 export function extendFurnitureRows(pages: readonly PageLayout[]): void {
   for (const p of pages) {
-    const furniture = p.blocks.filter((b) => b.type === 'PageHeader' || b.type === 'PageFooter');
+    // Row furniture only: a margin's column of line numbers or a sideways stamp, typed
+    // PageHeader, stands level with every line of the body, not on the margin's row.
+    const inMargin = (b: Block) => b.bbox.top + b.bbox.height <= p.height * MARGIN * 1.2 || b.bbox.top >= p.height * (1 - MARGIN * 1.2);
+    const furniture = p.blocks.filter((b) => (b.type === 'PageHeader' || b.type === 'PageFooter') && inMargin(b));
     if (furniture.length === 0) continue;
     for (const b of p.blocks) {
       if (b.kind !== 'text' || (b.type !== undefined && b.type !== 'Text' && b.type !== 'ListItem') || b.lines.length > 2) continue;

@@ -5,16 +5,19 @@
  */
 import type { Block } from '../../model/layout.js';
 import { blockText } from '../blocks/build-blocks.js';
-import { LIST_ITEM_START } from '../../model/list-markers.js';
+import { LIST_ITEM_START, listMarkKind } from '../../model/list-markers.js';
 
 const CAPTION = /^\s*(fig(ure)?|table|tab|chart|graph|plate|exhibit|illustration|diagram|scheme|listing|abb(ildung)?|tabelle)\.?\s*[0-9IVXivx]+[a-z]?\s*([.:—–|-]?)\s+(\S)/i;
 export const MATH_FONT = /^(cmmi|cmsy|cmex|msbm|msam|eufm|rsfs|stix.*math|cambria.*math|.*math)/i;
 export const MATH_CHARS = /[=+−×÷±∓∑∏∫∮√∞≈≠≤≥∂∇∈∉⊂⊃∪∩∀∃→←↔⇒⇔αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|{}()[\]/]/g;
 
+/** A line drawn in characters ("- - - - - - - - x", "________"): a rule, not a list's dash. */
+const DRAWN_RULE = /^[\s\-–—_=*.~]{8,}\p{L}?\s*$/u;
+
 export function hintBlockType(b: Block): void {
   const text = blockText(b).trim();
   if (!text) return;
-  if (LIST_ITEM_START.test(text)) {
+  if (LIST_ITEM_START.test(text) && !DRAWN_RULE.test(text)) {
     b.type = 'ListItem';
     b.typeConfidence = 0.85;
     return;
@@ -54,3 +57,18 @@ function looksLikeFormula(b: Block, text: string): boolean {
 }
 
 const FORMULA_SIGN = /=|∑|∫|√/;
+
+/**
+ * A transcript's turns ("Q. Where were you working?" / "A. With the county.") open with a
+ * letter and a stop, as a lettered list's items do, but their letters are only Q and A: on a
+ * page whose lettered items use no other letter, and Q among them, they are text, not a list.
+ */
+export function questionAnswerTurns(blocks: readonly Block[]): void {
+  const lettered = blocks.filter((b) => b.type === 'ListItem' && listMarkKind(b.lines[0]?.text ?? '') === 'letter');
+  const letters = new Set(lettered.map((b) => b.lines[0]!.text.trim().replace(/^\(/, '')[0]!.toUpperCase()));
+  if (!letters.has('Q') || [...letters].some((l) => l !== 'Q' && l !== 'A')) return;
+  for (const b of lettered) {
+    b.type = 'Text';
+    b.typeConfidence = 0.9;
+  }
+}

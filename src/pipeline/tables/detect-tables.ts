@@ -40,8 +40,8 @@ function taken(b: BBox, found: readonly DetectedTable[]): boolean {
   return found.some((t) => intersectionArea(t.grid.bbox, b) > 0.5 * Math.min(b.width * b.height, t.grid.bbox.width * t.grid.bbox.height));
 }
 
-export function detectTables(page: TablePageInput): DetectedTable[] {
-  const claimed = new Set<number>();
+export function detectTables(page: TablePageInput, skip: ReadonlySet<number> = new Set()): DetectedTable[] {
+  const claimed = new Set<number>(skip);
   const out: DetectedTable[] = [];
   for (const dir of textDirections(page.runs)) detectInFrame(page, dir, claimed, out);
   return out.sort((a, b) => a.grid.bbox.top - b.grid.bbox.top || a.grid.bbox.left - b.grid.bbox.left);
