@@ -8,10 +8,12 @@
  * width is the page's leading and a gap up to it (plus a third of an em) joins lines; the
  * other rules (indents, short closing lines, list marks, style) still end paragraphs. Only
  * prose is joined so: only lines of three words or more vote, and a quarter of the agreeing
- * gaps at least must fall inside a sentence (the line below opens in lower case). One-line entries set apart (minutes, a list of names, a form's
- * lines) open in capitals, and stay apart; so does text in a script without case.
+ * gaps at least must fall inside a sentence (the line below opens in lower case). One-line
+ * entries set apart (minutes, a list of names, a form's lines) open in capitals, and stay
+ * apart; so does text in a script without case.
  */
 import type { Line } from '../../model/layout.js';
+import { countWords } from '../count-words.js';
 
 /** A gap wider than this many font sizes ends a paragraph on a page set solid or at 1.2. */
 export const SOLID_GAP_EM = 0.9;
@@ -34,7 +36,7 @@ export function joiningGapEm(sorted: readonly Line[]): number {
   for (let i = 0; i < sorted.length; i++) {
     const a = sorted[i]!;
     // Lines of prose vote; labels, numbers and letters down a form do not.
-    if (a.text.trim().split(/\s+/).length < 3) continue;
+    if (countWords(a.text) < 3) continue;
     const size = a.fontSize || 10;
     const bottom = a.bbox.top + a.bbox.height;
     for (let j = i + 1; j < sorted.length && sorted[j]!.bbox.top < bottom + (WIDEST_LEADING_EM + 1) * size; j++) {

@@ -21,6 +21,7 @@
  * writes the number and its line in one run leaves them together.
  */
 import type { TextRun } from '../../model/page.js';
+import { countWords } from '../count-words.js';
 
 const MIN_NUMBERS = 10;
 /** Each step between numbers stays within this share of the median step. */
@@ -102,10 +103,26 @@ function countingChains(numbers: readonly Numbered[], edge: (r: TextRun) => numb
   return all.filter((c) => c.length >= (step === 1 ? MIN_NUMBERS : MIN_FIFTHS));
 }
 
+/** The upper median of `xs` (the middle value, the higher of two when their count is even). */
+function upperMedian(xs: readonly number[]): number {
+  return xs.slice().sort((a, b) => a - b)[xs.length >> 1]!;
+}
+
+/** The steps from each number's top to the next one's. */
+const stepsOf = (chain: readonly Numbered[]) => chain.slice(1).map((n, i) => n.run.bbox.top - chain[i]!.run.bbox.top);
+
+/** The horizontal runs with text level with `n`'s middle, but the chain's own. */
+function levelRuns(n: Numbered, runs: readonly TextRun[], own: ReadonlySet<number>): TextRun[] {
+  const mid = n.run.bbox.top + n.run.bbox.height / 2;
+  return runs.filter((r, i) => !own.has(i) && r.text.trim() && (r.dir ?? 0) === 0 && r.bbox.top < mid && r.bbox.top + r.bbox.height > mid);
+}
+
+/** Words of the runs together. */
+const wordsOf = (rs: readonly TextRun[]) => rs.reduce((k, r) => k + countWords(r.text), 0);
+
 function regularPitch(chain: readonly Numbered[]): boolean {
-  const steps = chain.slice(1).map((n, i) => n.run.bbox.top - chain[i]!.run.bbox.top);
-  const sorted = steps.slice().sort((a, b) => a - b);
-  const median = sorted[sorted.length >> 1]!;
+  const steps = stepsOf(chain);
+  const median = upperMedian(steps);
   return median > 0 && steps.every((s) => Math.abs(s - median) <= PITCH_TOLERANCE * median);
 }
 
@@ -140,10 +157,7 @@ function linesBeside(chain: readonly Numbered[], runs: readonly TextRun[]): bool
   let blank = 0;
   let side: 'left' | 'right' | undefined;
   for (const n of chain) {
-    const mid = n.run.bbox.top + n.run.bbox.height / 2;
-    const level = runs
-      .filter((r, i) => !own.has(i) && r.text.trim() && (r.dir ?? 0) === 0 && r.bbox.top < mid && r.bbox.top + r.bbox.height > mid)
-      .sort((a, b) => a.bbox.left - b.bbox.left);
+    const level = levelRuns(n, runs, own).sort((a, b) => a.bbox.left - b.bbox.left);
     if (level.length === 0) {
       blank++;
       continue;
@@ -162,7 +176,7 @@ function linesBeside(chain: readonly Numbered[], runs: readonly TextRun[]): bool
     if (nearest < MARGIN_GAP_EM * em) return false;
     const split = level.some((r, i) => i > 0 && r.bbox.left - (level[i - 1]!.bbox.left + level[i - 1]!.bbox.width) > PIECE_GAP_EM * em);
     if (!split) onePiece++;
-    if (level.map((r) => r.text).join(' ').trim().split(/\s+/).length >= 6) prose++;
+    if (wordsOf(level) >= 6) prose++;
   }
   if (withText === 0 || onePiece < ONE_PIECE_SHARE * withText) return false;
   return blank >= MIN_BLANK || prose >= PROSE_SHARE * withText;
@@ -176,22 +190,19 @@ function linesBeside(chain: readonly Numbered[], runs: readonly TextRun[]): bool
  * words or more beside half of them). Text may lie on both sides (a gutter) or one.
  */
 function everyFifthLine(chain: readonly Numbered[], runs: readonly TextRun[]): boolean {
-  const steps = chain.slice(1).map((n, i) => n.run.bbox.top - chain[i]!.run.bbox.top).sort((a, b) => a - b);
-  const heights = chain.map((n) => n.run.bbox.height).sort((a, b) => a - b);
-  if (steps[steps.length >> 1]! < FIFTH_PITCH * heights[heights.length >> 1]!) return false;
+  if (upperMedian(stepsOf(chain)) < FIFTH_PITCH * upperMedian(chain.map((n) => n.run.bbox.height))) return false;
   const own = new Set(chain.map((n) => n.index));
   let prose = 0;
   for (const n of chain) {
-    const mid = n.run.bbox.top + n.run.bbox.height / 2;
     const left = n.run.bbox.left;
     const right = left + n.run.bbox.width;
     const em = n.run.fontSize || 10;
-    const level = runs.filter((r, i) => !own.has(i) && r.text.trim() && (r.dir ?? 0) === 0 && r.bbox.top < mid && r.bbox.top + r.bbox.height > mid);
+    const level = levelRuns(n, runs, own);
     for (const r of level) {
       const gap = r.bbox.left >= right - EDGE_TOLERANCE ? r.bbox.left - right : left - (r.bbox.left + r.bbox.width);
       if (gap < GUTTER_GAP_EM * em) return false;
     }
-    if (level.map((r) => r.text).join(' ').trim().split(/\s+/).length >= 4) prose++;
+    if (wordsOf(level) >= 4) prose++;
   }
   return prose >= 0.5 * chain.length;
 }
