@@ -4,10 +4,11 @@
  * segment of its own, read before the page's header; each double-spaced line was a
  * paragraph; "Q." and "A." turns were list items; and pdfplumber's Supreme Court transcript
  * page became one Table of its numbers and lines. Generated pages: a deposition in Courier
- * numbered 1-25, pleading paper (1-28 left of a double rule, numbered paragraphs set
- * double-spaced), a patent's two columns with every fifth line numbered in the gutter, a page of a table with a column of row numbers beside cells (which keeps
- * its numbers), lines that each hold a number inside them ("Entry 12 of the ledger …"), and a
- * page of one-line entries set apart (which stay apart). The corpus's
+ * numbered 1-25 (right-aligned; and flush left in Times), pleading paper (1-28 left of a
+ * double rule, numbered paragraphs set double-spaced), a patent's two columns with every
+ * fifth line numbered in the gutter, a page of a table with a column of row numbers beside
+ * cells (which keeps its numbers), lines that each hold a number inside them ("Entry 12 of
+ * the ledger …"), and a page of one-line entries set apart (which stay apart). The corpus's
  * transcript page is checked too (skipped without the corpus).
  */
 import fs from 'node:fs';
@@ -78,6 +79,21 @@ describe('line-numbered, double-spaced pages', () => {
       expect(own.some((s) => flat(s.content) === `A. ${TURNS[1]!.slice(1).join(' ')}`), shown).toBe(true);
       expect(own.filter((s) => s.segment_type === 'ListItem'), shown).toEqual([]);
     }
+  });
+
+  it('takes numbers set flush left as one column 1-25, not 10-25 by their right edge', async () => {
+    const lines = depositionLines();
+    const data = await pdfOf(1, ({ page, times }) => {
+      for (let k = 1; k <= 25; k++) {
+        const y = 720 - (k - 1) * 22;
+        page.drawText(String(k), { x: 50, y, size: 11, font: times });
+        if (k <= lines.length) page.drawText(lines[k - 1]!, { x: 80, y, size: 11, font: times });
+      }
+    });
+    const segs = await segments(data, 'flush-left.pdf');
+    const shown = JSON.stringify(segs.map((s) => [s.segment_type, flat(s.content).slice(0, 40)]));
+    const numbers = segs.filter((s) => /^\d+( \d+)*$/.test(flat(s.content)));
+    expect(numbers.map((s) => [s.segment_type, flat(s.content)]), shown).toEqual([['PageHeader', Array.from({ length: 25 }, (_, i) => i + 1).join(' ')]]);
   });
 
   it('reads pleading paper: 28 numbers left of a double rule, numbered paragraphs double-spaced, each one block', async () => {

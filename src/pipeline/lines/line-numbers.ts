@@ -65,13 +65,15 @@ export function lineNumberColumns(runs: readonly TextRun[]): number[][] {
   const columns: number[][] = [];
   const edges = [(r: TextRun) => r.bbox.left + r.bbox.width, (r: TextRun) => r.bbox.left, (r: TextRun) => r.bbox.left + r.bbox.width / 2];
   for (const step of [1, 5]) {
-    for (const edge of edges) {
-      for (const chain of countingChains(numbers, edge, step)) {
-        if (chain.some((n) => taken.has(n.index)) || !regularPitch(chain) || !clearStrip(chain, runs)) continue;
-        if (!(step === 1 ? linesBeside(chain, runs) : everyFifthLine(chain, runs))) continue;
-        chain.forEach((n) => taken.add(n.index));
-        columns.push(chain.map((n) => n.index));
-      }
+    // The longest chains first, whatever their edge: numbers set flush left share their left
+    // edge from 1 to 25, but 1-9 and 10-25 also share a right edge each, and the shorter chain
+    // 10-25 must not take its numbers from the whole column.
+    const chains = edges.flatMap((edge) => countingChains(numbers, edge, step)).sort((a, b) => b.length - a.length);
+    for (const chain of chains) {
+      if (chain.some((n) => taken.has(n.index)) || !regularPitch(chain) || !clearStrip(chain, runs)) continue;
+      if (!(step === 1 ? linesBeside(chain, runs) : everyFifthLine(chain, runs))) continue;
+      chain.forEach((n) => taken.add(n.index));
+      columns.push(chain.map((n) => n.index));
     }
   }
   return columns;
