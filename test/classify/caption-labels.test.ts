@@ -3,7 +3,7 @@
  * S1.", "Table BR3.", "Table A4-12.") are captions (issue 27 item 7). The page hint took only
  * a plain number or a roman one after the label, so reports, theses and EFSA's tables typed
  * these captions Text or SectionHeader. A sentence of the body that cites one ("Table 4.2
- * lists …") is still no caption. Other languages' labels ("Tableau 1 :", "Cuadro 2.") are
+ * lists …") is still no caption. Other languages' labels ("Tableau 1 :", "Cuadro 2.", "表 7.6") are
  * labels too. A generated report page through the engine, and the label pattern on its own.
  */
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
@@ -20,7 +20,7 @@ const BODY = [
 
 describe('captions numbered by chapter, appendix or supplement', () => {
   it('reads the label and its number as a caption start, and a citing sentence not', () => {
-    for (const t of ['Figure 3.2: Counts by district', 'Table A-1. Sites visited', 'Table S1. Primers used', 'Table BR3. Reported cases', 'Table A4-12. Projected volume', 'Figure 10.2. The result', 'Fig. 2-3 Flow of samples', 'Table II. Comparison', 'Figure 4 The distribution', 'Tableau 1 : Valeurs normales', 'Cuadro 2. Población por región', 'Figura 3 Distribución de los casos', 'Tabela 4.1 – Resultados', 'Abbildung 2: Aufbau']) {
+    for (const t of ['Figure 3.2: Counts by district', 'Table A-1. Sites visited', 'Table S1. Primers used', 'Table BR3. Reported cases', 'Table A4-12. Projected volume', 'Figure 10.2. The result', 'Fig. 2-3 Flow of samples', 'Table II. Comparison', 'Figure 4 The distribution', 'Tableau 1 : Valeurs normales', 'Cuadro 2. Población por región', 'Figura 3 Distribución de los casos', 'Tabela 4.1 – Resultados', 'Abbildung 2: Aufbau', '表 7.6 停车区用地指标调整系数', '图 3 处理流程', '図 2 システム構成']) {
       expect(isCaptionStart(t), t).toBe(true);
     }
     for (const t of ['Table 4.2 lists the counts of each district', 'Fig. 2a shows the flow', 'Table in the appendix', 'Figure 3 shows the sites', 'Figura 3 muestra los casos']) {

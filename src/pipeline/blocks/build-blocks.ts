@@ -7,7 +7,8 @@
  */
 import { unionBBox } from '../../model/document.js';
 import type { Block, Line } from '../../model/layout.js';
-import { joiningGapEm, SOLID_GAP_EM } from './line-spacing.js';
+import { pageLeading, RUNS_ON, SOLID_GAP_EM, type PageLeading } from './line-spacing.js';
+import { nextHangingEntry, raggedFirstLineIndent } from './indent-breaks.js';
 import { BULLET_START, LIST_ITEM_START, listMarkKind } from '../../model/list-markers.js';
 
 interface Building {
@@ -21,22 +22,53 @@ interface Building {
   lastLine: Line;
   /** A line of another block came to lie under this block's last line, across its width: it takes no more lines. */
   capped: boolean;
+  /** The widest gap between two of its lines so far, box to box (-Infinity with one line). */
+  widestGap: number;
 }
 
-function sizeClose(a: number, b: number): boolean {
+/**
+ * Space before a paragraph, over the widest gap inside the block, in font sizes, that starts a
+ * new block: 6 pt after a paragraph of 11-pt text set at 1.3 is 0.55 em over its 0.3-em gaps.
+ */
+const PARAGRAPH_SPACE_EM = 0.3;
+
+/**
+ * Sizes of one paragraph's lines. A text layer states them (a line's is its characters'
+ * commonest), and a paragraph's lines share one: a tenth apart is a heading over a heading
+ * (11-pt "EXPERIENCE" over a 10-pt job title) or a 9-pt date over its 10-pt paragraph, which
+ * were joined. OCR sizes come from the ink's height, and vary by more; so do the lines of a
+ * displayed formula (limits, indices, a tall integral), whose pieces stay one block.
+ */
+function sizeClose(a: number, b: number, stated: boolean): boolean {
   const r = a > b ? a / b : b / a;
-  return r < 1.15;
+  return r < (stated ? 1.08 : 1.15);
 }
 
-function canJoin(b: Building, line: Line, gapEm: number): boolean {
+/** A line of words: three runs of three letters or more (a formula's lines have none). */
+const wordy = (l: Line) => (l.text.match(/\p{L}{3,}/gu)?.length ?? 0) >= 3;
+
+function canJoin(b: Building, line: Line, leading: PageLeading): boolean {
+  const gapEm = leading.joiningGapEm;
   const last = b.lastLine;
   const size = Math.max(b.size, line.fontSize);
   const gap = line.bbox.top - (last.bbox.top + last.bbox.height);
   if (gap > gapEm * size || (gap < -0.5 * size && !nextBaseline(last, line, size))) return false;
+  // Space between paragraphs narrower than the joining gap ends the block where the block's
+  // own lines stand closer: a wider gap, by 0.3 em and by half. Text-layer lines only: OCR
+  // boxes follow the ink, and their gaps vary with ascenders and descenders. Lines whose boxes
+  // overlap by over a quarter of an em (a formula's pieces, a tall glyph) give no measure.
+  // A block of one line is measured by the gap most of the page's lines of prose keep, when
+  // it is a line of their size (a one-line paragraph, "Maybe they have to be crazy."; an entry
+  // of a table of contents; a form's field over the next one).
+  const inside = b.lines.length >= 2 ? b.widestGap : oneLineParagraph(b, leading) ? leading.usualGapEm! * size : null;
+  if (inside !== null && inside >= -0.25 * size && line.confidence === null && last.confidence === null && gap > inside + PARAGRAPH_SPACE_EM * size && gap > 1.5 * inside) return false;
   const overlap = Math.min(b.right, line.bbox.left + line.bbox.width) - Math.max(b.left, line.bbox.left);
   if (overlap <= 0) return false;
-  if (!sizeClose(b.size, line.fontSize)) return false;
-  if (b.bold !== line.bold && (b.lines.length === 1 || line.bold)) return false;
+  if (!sizeClose(b.size, line.fontSize, line.confidence === null && last.confidence === null && (wordy(line) || wordy(last)))) return false;
+  // A change of weight ends the block: a bold heading of two lines or more ("ARTICLE 1" over
+  // "DEFINITIONS") had taken the paragraph under it. A bold caption's sentence may run on into
+  // a line mostly in roman ("… by coun-" over "try groups (percentages …)"): in lower case.
+  if (b.bold !== line.bold && !(b.bold && b.lines.length >= 2 && RUNS_ON.test(line.text))) return false;
   if (BULLET_START.test(line.text) || (LIST_ITEM_START.test(line.text) && LIST_ITEM_START.test(b.lines[0]!.text) && line.bbox.left <= b.left + size)) return false;
   if (opensIndentedItem(b, line, size)) return false;
   // Set wide, a paragraph's lines start at its edge: a second line set well in from the first
@@ -49,11 +81,18 @@ function canJoin(b: Building, line: Line, gapEm: number): boolean {
   if (b.lines.length >= 2 && last.bbox.left + last.bbox.width < b.right - Math.max(0.25 * width, 4 * size) && line.bbox.left <= last.bbox.left + size) {
     return false;
   }
-  // First-line indent of a new paragraph.
-  if (b.lines.length >= 2 && line.bbox.left > b.left + 1.2 * size && line.bbox.left + line.bbox.width >= b.right - size && !LIST_ITEM_START.test(b.lines[0]!.text)) {
+  // First-line indent of a new paragraph: set in from the block's edge and from the line
+  // above (a hanging indent's third line is set in as far as its second).
+  if (b.lines.length >= 2 && line.bbox.left > Math.max(b.left, last.bbox.left) + 1.2 * size && line.bbox.left + line.bbox.width >= b.right - size && !LIST_ITEM_START.test(b.lines[0]!.text)) {
     return false;
   }
-  return true;
+  // Set ragged right or in hanging indents, the left edges alone show a new paragraph (indent-breaks.ts).
+  return !raggedFirstLineIndent(b, line, leading.below.get(line)) && !nextHangingEntry(b, line);
+}
+
+/** A block of one line in the page's usual size of prose (a heading is set looser). */
+function oneLineParagraph(b: Building, leading: PageLeading): boolean {
+  return leading.usualGapEm !== null && leading.usualSize !== null && sizeClose(b.size, leading.usualSize, true);
 }
 
 /**
@@ -187,7 +226,7 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
   const sorted = lines.slice().sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
   const siblings = rowSiblings(sorted);
   // Double-spaced pages join their lines at their own leading (line-spacing.ts).
-  const gapEm = joiningGapEm(sorted);
+  const leading = pageLeading(sorted);
   const open: Building[] = [];
   const closed: Building[] = [];
   for (const line of sorted) {
@@ -201,7 +240,7 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
         open.splice(i, 1);
         continue;
       }
-      if (b.capped || !canJoin(b, line, gapEm) || columnUnder(b, line, siblings) || underSpanning(b, line, siblings) || offCentreUnder(b, line, siblings) || rightColumnStart(b, line)) continue;
+      if (b.capped || !canJoin(b, line, leading) || columnUnder(b, line, siblings) || underSpanning(b, line, siblings) || offCentreUnder(b, line, siblings) || rightColumnStart(b, line)) continue;
       const dist = line.bbox.top - b.bottom + Math.abs(line.bbox.left - b.left) * 0.01;
       if (dist < bestDist) {
         bestDist = dist;
@@ -213,6 +252,7 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
     // whose lines interleave with the labels'. Lines side by side (other columns) do not cap.
     for (const b of open) if (b !== best && !b.capped && under(line, b)) b.capped = true;
     if (best) {
+      best.widestGap = Math.max(best.widestGap, line.bbox.top - (best.lastLine.bbox.top + best.lastLine.bbox.height));
       best.lines.push(line);
       best.lastLine = line;
       best.left = Math.min(best.left, line.bbox.left);
@@ -229,6 +269,7 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
         bold: line.bold,
         lastLine: line,
         capped: false,
+        widestGap: -Infinity,
       });
     }
   }

@@ -24,32 +24,66 @@ const AGREEING_SHARE = 0.6;
 const BIN_EM = 0.15;
 const MIN_PAIRS = 6;
 /** A line that carries on its sentence from the line above: it opens in lower case. */
-const RUNS_ON = /^\s*[("'‘“]?\p{Ll}/u;
+export const RUNS_ON = /^\s*[("'‘“]?\p{Ll}/u;
 /** Share of the agreeing gaps whose lower line carries on a sentence: the page is prose. */
 const RUNS_ON_SHARE = 0.25;
 /** What a wide page's gap may exceed its leading by and still join (rounding, boxes of other fonts). */
 const SLACK_EM = 0.35;
 
-/** The largest joining gap in em for `sorted` (lines by top): SOLID_GAP_EM unless the page is set wide. */
-export function joiningGapEm(sorted: readonly Line[]): number {
-  const pairs: Array<{ gap: number; runsOn: boolean }> = [];
+/** The page's leading, from the gaps between its lines of prose and the next lines of their columns. */
+export interface PageLeading {
+  /** The largest gap (font sizes) that joins two lines: SOLID_GAP_EM unless the page is set wide. */
+  joiningGapEm: number;
+  /**
+   * The gap most of the page's lines of prose stand apart by (font sizes), null with under
+   * MIN_PAIRS of them: what a block of one line is measured by for space between paragraphs.
+   */
+  usualGapEm: number | null;
+  /** The commonest size of those lines of prose: usualGapEm holds for lines of it alone (a heading is set looser). */
+  usualSize: number | null;
+  /** Each line's next line of its column below (nextLinesBelow). */
+  below: Map<Line, Line>;
+}
+
+/**
+ * For each line, the next line of its column below it: the first line down whose top is
+ * under the line's middle, overlapping half the narrower line's width, in a size within 15 %,
+ * no further than `reachEm` font sizes below.
+ */
+export function nextLinesBelow(sorted: readonly Line[], reachEm: number): Map<Line, Line> {
+  const out = new Map<Line, Line>();
+  const rightEnd = (l: Line) => l.bbox.left + l.bbox.width;
   for (let i = 0; i < sorted.length; i++) {
     const a = sorted[i]!;
-    // Lines of prose vote; labels, numbers and letters down a form do not.
-    if (countWords(a.text) < 3) continue;
     const size = a.fontSize || 10;
     const bottom = a.bbox.top + a.bbox.height;
-    for (let j = i + 1; j < sorted.length && sorted[j]!.bbox.top < bottom + (WIDEST_LEADING_EM + 1) * size; j++) {
+    for (let j = i + 1; j < sorted.length && sorted[j]!.bbox.top < bottom + reachEm * size; j++) {
       const b = sorted[j]!;
       // The next line down may overlap a's box (a face whose boxes are taller than its leading).
       if (b.bbox.top < a.bbox.top + 0.5 * a.bbox.height) continue;
-      const overlap = Math.min(a.bbox.left + a.bbox.width, b.bbox.left + b.bbox.width) - Math.max(a.bbox.left, b.bbox.left);
+      const overlap = Math.min(rightEnd(a), rightEnd(b)) - Math.max(a.bbox.left, b.bbox.left);
       if (overlap < 0.5 * Math.min(a.bbox.width, b.bbox.width) || Math.abs(b.fontSize - size) > 0.15 * size) continue;
-      pairs.push({ gap: (b.bbox.top - bottom) / size, runsOn: RUNS_ON.test(b.text) });
+      out.set(a, b);
       break;
     }
   }
-  if (pairs.length < MIN_PAIRS) return SOLID_GAP_EM;
+  return out;
+}
+
+/** The leading of the page whose lines are `sorted` (by top). */
+export function pageLeading(sorted: readonly Line[]): PageLeading {
+  const below = nextLinesBelow(sorted, WIDEST_LEADING_EM + 1);
+  const pairs: Array<{ gap: number; runsOn: boolean }> = [];
+  const sizes = new Map<number, number>();
+  for (const a of sorted) {
+    const b = below.get(a);
+    // Lines of prose vote; labels, numbers and letters down a form do not.
+    if (!b || countWords(a.text) < 3) continue;
+    pairs.push({ gap: (b.bbox.top - (a.bbox.top + a.bbox.height)) / (a.fontSize || 10), runsOn: RUNS_ON.test(b.text) });
+    sizes.set(a.fontSize, (sizes.get(a.fontSize) ?? 0) + 1);
+  }
+  if (pairs.length < MIN_PAIRS) return { joiningGapEm: SOLID_GAP_EM, usualGapEm: null, usualSize: null, below };
+  const usualSize = [...sizes].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
   // The gap most others agree with: the densest window of BIN_EM either side.
   pairs.sort((a, b) => a.gap - b.gap);
   let best = 0;
@@ -60,8 +94,9 @@ export function joiningGapEm(sorted: readonly Line[]): number {
     while (hi < pairs.length && pairs[hi]!.gap <= pairs[i]!.gap + BIN_EM) hi++;
     if (hi - lo > to - from) [best, from, to] = [pairs[i]!.gap, lo, hi];
   }
-  if (best <= SOLID_GAP_EM || best > WIDEST_LEADING_EM || to - from < AGREEING_SHARE * pairs.length) return SOLID_GAP_EM;
+  const usualGapEm = best;
+  if (best <= SOLID_GAP_EM || best > WIDEST_LEADING_EM || to - from < AGREEING_SHARE * pairs.length) return { joiningGapEm: SOLID_GAP_EM, usualGapEm, usualSize, below };
   // Prose wraps mid-sentence; a list of one-line entries set apart does not.
   const runsOn = pairs.slice(from, to).filter((p) => p.runsOn).length;
-  return runsOn >= RUNS_ON_SHARE * (to - from) ? best + SLACK_EM : SOLID_GAP_EM;
+  return { joiningGapEm: runsOn >= RUNS_ON_SHARE * (to - from) ? best + SLACK_EM : SOLID_GAP_EM, usualGapEm, usualSize, below };
 }

@@ -97,15 +97,36 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
     }
   }
   const minRepeat = pages.length >= 3 ? Math.max(2, Math.ceil(pages.length * 0.2)) : 2;
+  const found: Array<{ c: (typeof candidates)[number]; repeated: boolean }> = [];
   for (const c of candidates) {
     const repeated = (counts.get(c.key)?.size ?? 0) >= minRepeat;
     // A number next to text on its line ("[18]" beside its reference) is a label, not a page number.
     const pageNumber = PAGE_NUMBER.test(blockText(c.block)) && c.alone;
-    if (repeated || pageNumber) {
-      c.block.type = c.zone === 'top' ? 'PageHeader' : 'PageFooter';
-      c.block.typeConfidence = repeated ? 0.9 : 0.75;
-    }
+    if (repeated || pageNumber) found.push({ c, repeated });
   }
+  const furniture = new Set(found.map((f) => f.c.block));
+  const byNumber = new Map(pages.map((p) => [p.pageNumber, p]));
+  for (const { c, repeated } of found) {
+    if (c.zone === 'bottom' && repeated && listLineAbove(c.block, byNumber.get(c.page)!, furniture)) continue;
+    c.block.type = c.zone === 'top' ? 'PageHeader' : 'PageFooter';
+    c.block.typeConfidence = repeated ? 0.9 : 0.75;
+  }
+}
+
+/**
+ * A line of the body stands right above `b` (half an em or less between them), on its left
+ * edge and in its size: `b` is the next line of a list that runs low on the page (a
+ * landscape rate sheet's "Extra Variable Interest Only Rate", on both its pages), not a
+ * footer. A footer is set apart from the body above it.
+ */
+function listLineAbove(b: Block, p: PageLayout, furniture: ReadonlySet<Block>): boolean {
+  const size = b.fontSize || 10;
+  return p.blocks.some((o) => {
+    if (o === b || o.kind !== 'text' || furniture.has(o)) return false;
+    const bottom = o.bbox.top + o.bbox.height;
+    const gap = b.bbox.top - bottom;
+    return gap >= -0.3 * size && gap < 0.5 * size && Math.abs(o.bbox.left - b.bbox.left) <= size && Math.abs(o.fontSize - size) <= 0.1 * size;
+  });
 }
 
 function markTitle(pages: readonly PageLayout[], body: number): { title: Block; authors?: Block } | undefined {
@@ -117,6 +138,8 @@ function markTitle(pages: readonly PageLayout[], body: number): { title: Block; 
     if (b.lines.length > 4 || countWords(blockText(b)) > 30) continue;
     if (b.bbox.top > first.height * 0.6) continue;
     if (b.fontSize < body * 1.3) continue;
+    // A number set large (a form's number, "1040", beside its name) is no title.
+    if ((blockText(b).match(/\p{L}/gu)?.length ?? 0) < 2) continue;
     candidates.push(b);
   }
   if (candidates.length === 0) return undefined;

@@ -9,11 +9,12 @@ import { LIST_ITEM_START, listMarkKind } from '../../model/list-markers.js';
 
 /**
  * A caption's label: the word (in English, German, French, Spanish, Portuguese, Italian or
- * Polish: "Tableau 1 :", "Cuadro 2.", "Figura 3"), then its number ("3", "II", "4.1", "10.2",
+ * Polish: "Tableau 1 :", "Cuadro 2.", "Figura 3"; in Chinese and Japanese, "表 7.6", "图 3",
+ * "図 2"), then its number ("3", "II", "4.1", "10.2",
  * "2-3", "A.1", "S1", "BR3", "A4-12": chapter, appendix and supplement numbering), then the
  * punctuation and the caption's first letter.
  */
-const CAPTION = /^\s*(fig(ure)?|table|tab|chart|graph|plate|exhibit|illustration|diagram|scheme|listing|abb(ildung)?|tabelle|bild|grafik|tableau|tabla|tabela|tabella|cuadro|quadro|figura|gr[aá]fico|rysunek)\.?\s*(?:(?:[A-Z]{1,2}[.\-–]?)?\d+(?:[.\-–]\d+)*[a-z]?|[IVXivx]+)\s*([.:—–|-]?)\s+(\S)/i;
+const CAPTION = /^\s*(fig(ure)?|table|tab|chart|graph|plate|exhibit|illustration|diagram|scheme|listing|abb(ildung)?|tabelle|bild|grafik|tableau|tabla|tabela|tabella|cuadro|quadro|figura|gr[aá]fico|rysunek|表|图|図|圖)\.?\s*(?:(?:[A-Z]{1,2}[.\-–]?)?\d+(?:[.\-–]\d+)*[a-z]?|[IVXivx]+)\s*([.:—–|-]?)\s+(\S)/i;
 export const MATH_FONT = /^(cmmi|cmsy|cmex|msbm|msam|eufm|rsfs|stix.*math|cambria.*math|.*math)/i;
 export const MATH_CHARS = /[=+−×÷±∓∑∏∫∮√∞≈≠≤≥∂∇∈∉⊂⊃∪∩∀∃→←↔⇒⇔αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|{}()[\]/]/g;
 

@@ -20,7 +20,7 @@ import { joinJustifiedChunks, justifiedColumns } from './justified-chunks.js';
 import { median } from './geometry.js';
 import { coverage, type RuleSet } from './rule-segments.js';
 import { stripsOf } from './page-strips.js';
-import { lineChunks, words, type Chunk, type Piece, type TextLine } from './text-pieces.js';
+import { chunkSize, lineChunks, words, type Chunk, type Piece, type TextLine } from './text-pieces.js';
 
 export interface StreamRegion {
   bbox: BBox;
@@ -58,6 +58,7 @@ function tabularBlock(block: readonly LineInfo[]): boolean {
   );
   if (gaps.length === 0) return false;
   if (block.length < 3 && gaps.length < 2) return false;
+  if (multi.some(mixesSizes)) return false;
   const chunks = multi.flatMap((l) => l.chunks);
   const wordCounts = chunks.map((c) => words(c.text));
   if (median(wordCounts) > 6) return false;
@@ -84,6 +85,21 @@ function tabularBlock(block: readonly LineInfo[]): boolean {
     if (median(second) >= 6) return false;
   }
   return true;
+}
+
+/** Chunks of one row whose sizes differ by this factor or more are no cells of one table row. */
+const MIXED_SIZES = 1.8;
+
+/**
+ * A line whose chunks of words differ in size by 1.8 times or more: a name set in 24 pt beside
+ * a sidebar's 9.5-pt "CONTACT" (a CV's header over its sidebar), a heading beside a margin
+ * note. A table's cells in one row share a size; a header row differs from the body rows,
+ * not from itself. Chunks without a word (a formula's "∏", its indices) are not weighed: a
+ * displayed formula's pieces are found as a grid here and typed Formula later.
+ */
+function mixesSizes(l: LineInfo): boolean {
+  const sizes = l.chunks.filter((c) => /\p{L}{3}/u.test(c.text)).map(chunkSize);
+  return sizes.length >= 2 && Math.max(...sizes) >= MIXED_SIZES * Math.min(...sizes);
 }
 
 /** A chunk's sentence goes on in the chunk below it: no closing stop, and a comma, a hyphen or a link word ends it or a lower-case word opens the next. */

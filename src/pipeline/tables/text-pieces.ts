@@ -46,6 +46,13 @@ export interface Chunk {
   text: string;
 }
 
+/** A chunk's size: its longest piece's (a footnote mark beside a figure does not count). */
+export function chunkSize(c: Chunk): number {
+  let best = c.pieces[0]!;
+  for (const p of c.pieces) if (p.text.length > best.text.length) best = p;
+  return best.size;
+}
+
 /**
  * Split a run into word pieces with proportional boxes. A run of one word keeps its whole
  * box. Hand-rolled scanning: this runs on every run of every page, and regex matching with
