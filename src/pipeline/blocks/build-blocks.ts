@@ -39,9 +39,9 @@ const PARAGRAPH_SPACE_EM = 0.3;
  * were joined. OCR sizes come from the ink's height, and vary by more; so do the lines of a
  * displayed formula (limits, indices, a tall integral), whose pieces stay one block.
  */
-function sizeClose(a: number, b: number, stated: boolean): boolean {
+function sizeClose(a: number, b: number, stated: () => boolean): boolean {
   const r = a > b ? a / b : b / a;
-  return r < (stated ? 1.08 : 1.15);
+  return r < 1.08 || (r < 1.15 && !stated());
 }
 
 /** A line of words: three runs of three letters or more (a formula's lines have none). */
@@ -64,7 +64,7 @@ function canJoin(b: Building, line: Line, leading: PageLeading): boolean {
   if (inside !== null && inside >= -0.25 * size && line.confidence === null && last.confidence === null && gap > inside + PARAGRAPH_SPACE_EM * size && gap > 1.5 * inside) return false;
   const overlap = Math.min(b.right, line.bbox.left + line.bbox.width) - Math.max(b.left, line.bbox.left);
   if (overlap <= 0) return false;
-  if (!sizeClose(b.size, line.fontSize, line.confidence === null && last.confidence === null && (wordy(line) || wordy(last)))) return false;
+  if (!sizeClose(b.size, line.fontSize, () => line.confidence === null && last.confidence === null && (wordy(line) || wordy(last)))) return false;
   // A change of weight ends the block: a bold heading of two lines or more ("ARTICLE 1" over
   // "DEFINITIONS") had taken the paragraph under it. A bold caption's sentence may run on into
   // a line mostly in roman ("… by coun-" over "try groups (percentages …)"): in lower case.
@@ -92,7 +92,7 @@ function canJoin(b: Building, line: Line, leading: PageLeading): boolean {
 
 /** A block of one line in the page's usual size of prose (a heading is set looser). */
 function oneLineParagraph(b: Building, leading: PageLeading): boolean {
-  return leading.usualGapEm !== null && leading.usualSize !== null && sizeClose(b.size, leading.usualSize, true);
+  return leading.usualGapEm !== null && leading.usualSize !== null && sizeClose(b.size, leading.usualSize, () => true);
 }
 
 /**

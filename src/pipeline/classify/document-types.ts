@@ -15,6 +15,7 @@ import { extendFurnitureRows, extendHeadingStyle } from './heading-style.js';
 import { markOcrTypography } from './ocr-typography.js';
 import { markFolioLines, markPageLabels } from './folio-lines.js';
 import { markMarginStamps } from './margin-stamps.js';
+import { demoteFieldHeadings } from './field-lines.js';
 
 const MARGIN = 0.13; // share of page height that counts as top/bottom margin
 const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
@@ -205,6 +206,7 @@ export function classifyDocument(pages: readonly PageLayout[]): void {
     delete title.authors.level;
   }
   extendHeadingStyle(pages, face);
+  demoteFieldHeadings(pages);
   markFootnotes(pages, body);
   markEquationNumbers(pages);
   for (const p of pages) {
