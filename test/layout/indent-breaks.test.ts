@@ -3,8 +3,9 @@
  * first-line indents, where a paragraph's last line can be a full one and the next
  * paragraph's first line stops short of the right edge (a word processor's default), and a
  * bibliography set in hanging indents. Before, such paragraphs were joined two or three to a
- * segment, every reference of the list was one segment, and a letter's "Dear …," was its
- * first paragraph's first words. Guards: a centred block stays one block, and so does a
+ * segment, every reference of the list was one segment, a memo's numbered paragraphs (each
+ * first line set in with its number) were one, and a letter's "Dear …," was its first
+ * paragraph's first words. Guards: a centred block stays one block, and so does a
  * paragraph set in a block quote's indent throughout.
  */
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
@@ -92,6 +93,16 @@ describe('paragraph breaks shown by left edges', () => {
       }
       firstLines.push(starts);
     }
+    // A memo's numbered paragraphs: each first line set in with its number, the rest at the margin.
+    const courier = await doc.embedFont(StandardFonts.Courier);
+    const memo = doc.addPage([612, 792]);
+    let my = 720;
+    for (let p = 1; p <= 4; p++) {
+      fill(courier, 10, `(${p})`, 9 * p, 4, 450, 468).lines.forEach((t, i) => {
+        memo.drawText(t, { x: i === 0 ? 90 : 72, y: my, size: 10, font: courier });
+        my -= 12;
+      });
+    }
     // A letter: a salutation over a paragraph whose first line is set in.
     const font = await doc.embedFont(StandardFonts.TimesRoman);
     const page = doc.addPage([612, 792]);
@@ -121,8 +132,13 @@ describe('paragraph breaks shown by left edges', () => {
     }
   });
 
+  it('starts a segment at each numbered paragraph whose first line is set in', () => {
+    const memo = segs.filter((s) => s.page_number === 3).map((s) => s.content.replace(/\s+/g, ' '));
+    expect(memo.map((s) => s.slice(0, 3))).toEqual(['(1)', '(2)', '(3)', '(4)']);
+  });
+
   it("parts a letter's salutation from its first paragraph", () => {
-    const letter = segs.filter((s) => s.page_number === 3).map((s) => s.content.replace(/\s+/g, ' '));
+    const letter = segs.filter((s) => s.page_number === 4).map((s) => s.content.replace(/\s+/g, ' '));
     expect(letter[0]).toBe('Dear Ms. Alvarez,');
     expect(letter[1]).toMatch(/^Thank you for your letter of the fourth. The council met/);
     expect(letter).toHaveLength(2);

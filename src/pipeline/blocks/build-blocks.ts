@@ -69,7 +69,10 @@ function canJoin(b: Building, line: Line, leading: PageLeading): boolean {
   // "DEFINITIONS") had taken the paragraph under it. A bold caption's sentence may run on into
   // a line mostly in roman ("… by coun-" over "try groups (percentages …)"): in lower case.
   if (b.bold !== line.bold && !(b.bold && b.lines.length >= 2 && RUNS_ON.test(line.text))) return false;
-  if (BULLET_START.test(line.text) || (LIST_ITEM_START.test(line.text) && LIST_ITEM_START.test(b.lines[0]!.text) && line.bbox.left <= b.left + size)) return false;
+  // The next item of a list: at the block's edge, or where the first item's mark stands (a
+  // numbered paragraph's first line set in, its wrapped lines at the margin).
+  const nextItemAt = (x: number) => x <= b.left + size || Math.abs(x - b.lines[0]!.bbox.left) <= size;
+  if (BULLET_START.test(line.text) || (LIST_ITEM_START.test(line.text) && LIST_ITEM_START.test(b.lines[0]!.text) && nextItemAt(line.bbox.left))) return false;
   if (opensIndentedItem(b, line, size)) return false;
   // Set wide, a paragraph's lines start at its edge: a second line set well in from the first
   // is a line of its own (a centred place and date under a case caption's rule).
