@@ -10,6 +10,7 @@
  */
 import type { Line } from '../../model/layout.js';
 import { BULLET_START, LIST_ITEM_START, LIST_MARK_ONLY } from '../../model/list-markers.js';
+import { rightEnd } from './line-spacing.js';
 
 /** The block being built, as far as these rules look at it. */
 export interface IndentedBlock {
@@ -24,8 +25,6 @@ const MAX_INDENT_EM = 6;
 const MIN_INDENT_EM = 1.2;
 /** A line's left edge "at" another's: within half a font size. */
 const EDGE_EM = 0.5;
-
-const rightEnd = (l: Line) => l.bbox.left + l.bbox.width;
 
 /** A full line of the block: it stops no further short of the right edge than a paragraph's wrapped lines do. */
 function fullLine(b: IndentedBlock, l: Line): boolean {
@@ -52,17 +51,18 @@ function centredOn(b: IndentedBlock, l: Line, other: Line): boolean {
  * a centred block has that shape only where its lines above and below the set-in one are of
  * one width to half an em. The block must read as a paragraph, every line of it full but
  * its last (the paragraph's own last line): a transcript's "APPEARANCES:" over a name at the
- * edge and its hanging second line is a list of entries. Over a block of one line, the line above must stop well short of
- * the paragraph's right end (a letter's "Dear Sir," over its first paragraph); a list's mark
- * on a line of its own keeps its item's text.
+ * edge and its hanging second line is a list of entries. Over a block of one line, the line
+ * above must stop well short of the paragraph's right end (a letter's "Dear Sir," over its
+ * first paragraph); a list's mark on a line of its own keeps its item's text.
  */
 export function raggedFirstLineIndent(b: IndentedBlock, line: Line, below: Line | undefined): boolean {
-  const first = b.lines[0]!.text;
-  if (!below || LIST_ITEM_START.test(first) || BULLET_START.test(first) || LIST_MARK_ONLY.test(first)) return false;
+  // Geometry first: this runs for every line and open block, and most lines are at the edge.
   const indent = indentOf(b, line);
-  if (indent <= MIN_INDENT_EM || indent > MAX_INDENT_EM) return false;
+  if (!below || indent <= MIN_INDENT_EM || indent > MAX_INDENT_EM) return false;
   const last = b.lines[b.lines.length - 1]!;
   if (!atEdge(b, last) || !atEdge(b, below) || underTextAfterMark(last, line)) return false;
+  const first = b.lines[0]!.text;
+  if (LIST_ITEM_START.test(first) || BULLET_START.test(first) || LIST_MARK_ONLY.test(first)) return false;
   if (b.lines.length >= 2) return fullLine(b, line) && b.lines.every((l, i) => i === b.lines.length - 1 || fullLine(b, l));
   const paragraph = { ...b, right: Math.max(rightEnd(line), rightEnd(below)) };
   return fullLine(paragraph, line) && !fullLine(paragraph, last);

@@ -45,6 +45,9 @@ export interface PageLeading {
   below: Map<Line, Line>;
 }
 
+/** A line's right edge. */
+export const rightEnd = (l: Line) => l.bbox.left + l.bbox.width;
+
 /**
  * For each line, the next line of its column below it: the first line down whose top is
  * under the line's middle, overlapping half the narrower line's width, in a size within 15 %,
@@ -52,7 +55,6 @@ export interface PageLeading {
  */
 export function nextLinesBelow(sorted: readonly Line[], reachEm: number): Map<Line, Line> {
   const out = new Map<Line, Line>();
-  const rightEnd = (l: Line) => l.bbox.left + l.bbox.width;
   for (let i = 0; i < sorted.length; i++) {
     const a = sorted[i]!;
     const size = a.fontSize || 10;
