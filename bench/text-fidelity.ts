@@ -1,6 +1,8 @@
 /**
  * Text fidelity on the corpus's born-digital PDFs: Quire's segment text against
- * pdftotext. Usage: npx tsx bench/text-fidelity.ts [--max-pages N] [--filter SUBSTR]
+ * pdftotext. `--letters-as-words`: pdftotext's letter-spaced stretches ("a b s t r a c t")
+ * are compared as the parse's words where the letters are identical (bench/lib/fidelity.ts).
+ * Usage: npx tsx bench/text-fidelity.ts [--max-pages N] [--filter SUBSTR] [--letters-as-words]
  */
 import { execFileSync } from 'node:child_process';
 import { createEngine } from '../src/index.js';
@@ -23,7 +25,7 @@ console.log(`corpus ${CORPUS}: ${files.length} born-digital PDFs`);
 const engine = createEngine();
 const rows: FidelityResult[] = [];
 for (const rel of files) {
-  const r = await scoreFidelity(engine, corpusPath(rel));
+  const r = await scoreFidelity(engine, corpusPath(rel), args.includes('--letters-as-words'));
   rows.push({ ...r, file: rel });
   console.log(`${r.f1.toFixed(3)}  order ${r.orderDistance.toFixed(3)}  ${String(r.pages).padStart(4)}p  ${rel}${r.error ? `  ERROR ${r.error}` : ''}`);
 }

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import type { Engine } from '../../src/jobs/engine.js';
-import { bagOfWords, f1, wordEditDistance, words, type BagScore } from './text-metrics.js';
+import { alignLetterSpaced, bagOfWords, f1, wordEditDistance, words, type BagScore } from './text-metrics.js';
 
 export interface FidelityResult {
   file: string;
@@ -74,7 +74,12 @@ export async function quirePages(engine: Engine, file: string, options: Record<s
   return new Map([...pages].map(([p, t]) => [p, t.join('\n')]));
 }
 
-export async function scoreFidelity(engine: Engine, file: string): Promise<FidelityResult> {
+/**
+ * `lettersAsWords`: pdftotext's letter-spaced stretches ("C O N S T I T U T I O N") are read
+ * with the parse's words where the letters are identical (text-metrics `alignLetterSpaced`),
+ * so a parse that reads the words is not charged a missing word per letter.
+ */
+export async function scoreFidelity(engine: Engine, file: string, lettersAsWords = false): Promise<FidelityResult> {
   const ref = pdftotextPages(file);
   let ours: Map<number, string>;
   try {
@@ -88,8 +93,9 @@ export async function scoreFidelity(engine: Engine, file: string): Promise<Fidel
   let norm = 0;
   const pageCount = Math.max(ref.length - (ref[ref.length - 1]?.trim() === '' ? 1 : 0), ...ours.keys());
   for (let p = 1; p <= pageCount; p++) {
-    const r = words(ref[p - 1] ?? '');
     const o = words(ours.get(p) ?? '');
+    const printed = words(ref[p - 1] ?? '');
+    const r = lettersAsWords ? alignLetterSpaced(printed, o) : printed;
     allRef.push(...r);
     allOurs.push(...o);
     dist += wordEditDistance(o, r);

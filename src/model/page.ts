@@ -30,6 +30,14 @@ export interface TextRun {
   lean?: number;
   /** Text layer: letter spacing (PDF Tc) in page units, signed; its glyphs stand this much further apart (closer when negative), and the box ends at the last glyph's ink. */
   tracking?: number;
+  /**
+   * Text layer: a run whose every glyph was spaced apart (its pieces between spaces one or two
+   * letters each): the gap before each piece but the first, in font sizes, -1 where a space
+   * glyph stood. The lines stage reads letter-spaced words from it (pipeline/lines/letter-spacing.ts).
+   */
+  letterGaps?: number[];
+  /** Text layer: a show-text of nothing but space glyphs was drawn just before this run (a word space before it). */
+  afterSpace?: boolean;
 }
 
 /** A link annotation's active area and target (PDF /Link with a URI action). */

@@ -25,6 +25,8 @@ export interface FontFace {
   vertical: boolean;
   /** Vertical fonts only: [advance, vx, vy] of glyphs without their own W2 metrics (pdf.js's DW2). */
   defaultVMetrics?: readonly number[];
+  /** A pictograph font whose codes are no letters (Wingdings): its glyphs are read as Windows reads them. */
+  pictographs?: boolean;
 }
 
 // TeX fonts encode weight in the name: cmbx10, SFBX1000 (cm-super), cmb10.
@@ -37,6 +39,18 @@ const SPACE_GAP_EM = 0.15;
 /** After an explicit space glyph, a smaller remaining gap still separates words. */
 const SPACE_GLYPH_EM = 0.08;
 const LIGATURES = /[\uFB00-\uFB06]/g;
+/** A glyph's text that is one letter (its accents with it). */
+const LETTER = /^\p{L}\p{M}*$/u;
+/**
+ * Microsoft's pictograph fonts. Their glyphs often reach the text layer as the byte that
+ * selects them ("Ê", "§", "l", "y" for bullets and check boxes), letters a reader would take
+ * for words. Windows gives a symbol font's byte b the code point U+F000 + b, and Word-made
+ * PDFs carry their bullets that way; reading these fonts the same way makes their bullets
+ * private-use marks like any other, and no pictograph passes for a letter.
+ */
+const PICTOGRAPH_FONT = /wingdings|webdings/i;
+const BYTE_CODES = /[\u0021-\u009F\u00A1-\u00FF]/g;
+export const pictographCodes = (text: string): string => text.replace(BYTE_CODES, (c) => String.fromCharCode(0xf000 + c.charCodeAt(0)));
 export function multiply(m1: Matrix, m2: Matrix): number[] {
   return [
     m1[0]! * m2[0]! + m1[2]! * m2[1]!,
@@ -62,6 +76,7 @@ export function describeFont(loadedName: string, f: Record<string, unknown> | un
     ascent: asc > 0.3 && asc < 2 ? asc : 0.8,
     descent: desc < 0 && desc > -1 ? desc : -0.2,
     vertical: Boolean(f?.vertical),
+    ...(PICTOGRAPH_FONT.test(name) ? { pictographs: true } : {}),
     ...(f?.vertical && Array.isArray(f.defaultVMetrics) ? { defaultVMetrics: f.defaultVMetrics as number[] } : {}),
   };
 }
@@ -80,6 +95,11 @@ export class TextState {
   fontSize = 0;
   fontDirection = 1;
   font: FontFace | undefined;
+  /**
+   * Page width of the space glyph drawn last, when no visible glyph followed it yet (0
+   * otherwise): the next run follows a word space if it is a real space's width.
+   */
+  afterSpace = 0;
 
   clone(): TextState {
     return Object.assign(new TextState(), this);
@@ -133,9 +153,20 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
   // Letter spacing (Tc) on the page, signed: tracked text stands this much further apart
   // between runs too, tightened text (Tc < 0) this much closer.
   const tracking = ts.charSpacing * ts.fontDirection * Math.abs(hScale) * Math.hypot(m[0]!, m[1]!);
+  /** The gap (font sizes) of each space put into `text`, -1 where a space glyph stood, kept while every piece is one or two letters. */
+  let gaps: number[] = [];
+  /** Letters in the piece being written; -1 once a piece is no letter or longer than two (gaps are no longer kept). */
+  let pieceLetters = 0;
+  /** Page width of a space glyph drawn since the last visible glyph (or before this show-text), else 0. */
+  let spaceBefore = ts.afterSpace;
+  /** That width where the current run began: a run drawn after a space follows a word space. */
+  let runAfterSpace = 0;
+  const xScale = Math.abs(hScale) * Math.hypot(m[0]!, m[1]!);
   const flush = () => {
-    if (text.trim().length > 0) pushRun(ts, m, runStart, ts.x + inkEnd * hScale, text, deviceSize, out, tracking);
+    if (text.trim().length > 0) pushRun(ts, m, runStart, ts.x + inkEnd * hScale, text, deviceSize, out, { tracking, gaps, spacedLetters: pieceLetters > 0 && gaps.length > 0, afterSpace: runAfterSpace });
     text = '';
+    gaps = [];
+    pieceLetters = 0;
   };
   for (let i = 0; i < glyphs.length; i++) {
     const g = glyphs[i]!;
@@ -145,11 +176,12 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
     }
     const spacing = (g.isSpace ? ts.wordSpacing : 0) + ts.charSpacing;
     const width = (g.width ?? 0) * advanceScale + spacing * ts.fontDirection;
-    const uni = g.unicode ?? '';
+    const uni = font.pictographs ? pictographCodes(g.unicode ?? '') : (g.unicode ?? '');
     if (uni.trim() === '') {
       // Whether a space glyph separates words is decided by the gap it leaves (kerning
       // sometimes cancels it), so it is only remembered here.
       spaceGlyph = text !== '';
+      spaceBefore = width * xScale;
       x += width;
       continue;
     }
@@ -157,10 +189,21 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
       const gap = (x - lastEnd) * Math.abs(hScale);
       // Glyphs set far apart by letter spacing alone (Tc used to place digits in columns) are runs of their own.
       if ((x - inkEnd) * Math.abs(hScale) > RUN_GAP_EM * fontSize) flush();
-      else if (gap > (spaceGlyph ? SPACE_GLYPH_EM : SPACE_GAP_EM) * fontSize) text += ' ';
+      else if (gap > (spaceGlyph ? SPACE_GLYPH_EM : SPACE_GAP_EM) * fontSize) {
+        text += ' ';
+        if (pieceLetters > 0) {
+          gaps.push(spaceGlyph ? -1 : gap / fontSize);
+          pieceLetters = 0;
+        }
+      }
     }
     spaceGlyph = false;
-    if (text === '') runStart = ts.x + x * hScale;
+    if (text === '') {
+      runStart = ts.x + x * hScale;
+      runAfterSpace = spaceBefore;
+    }
+    spaceBefore = 0;
+    if (pieceLetters >= 0) pieceLetters = pieceLetters < 2 && LETTER.test(uni) ? pieceLetters + 1 : -1;
     text += uni;
     // Letter spacing is no part of the glyph (as poppler measures it): positive spacing
     // follows its ink, and negative spacing (kerning set as Tc, "Te" of "Text") overlaps it.
@@ -169,10 +212,23 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
     lastEnd = x;
   }
   flush();
+  ts.afterSpace = spaceBefore;
   ts.x += x * hScale;
 }
 
-function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: string, deviceSize: number, out: TextRun[], tracking: number): void {
+interface RunSpacing {
+  /** Letter spacing (Tc) on the page, signed. */
+  tracking: number;
+  /** The gaps of the spaces put into the run's text, in font sizes (-1: a space glyph). */
+  gaps: number[];
+  /** Every piece of the run between those spaces is one or two letters. */
+  spacedLetters: boolean;
+  /** Page width of a space glyph drawn right before the run (0: none). */
+  afterSpace: number;
+}
+
+function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: string, deviceSize: number, out: TextRun[], spacing: RunSpacing): void {
+  const { tracking, gaps } = spacing;
   const font = ts.font!;
   const y = ts.y + ts.rise;
   const lo = font.descent * ts.fontSize;
@@ -210,5 +266,15 @@ function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: strin
     ...(angle !== 0 ? { dir: angle as 90 | 180 | 270 } : {}),
     ...(Math.abs(tracking) > 0.01 ? { tracking } : {}),
     ...(lean > 0.01 ? { lean } : {}),
+    ...(spacing.spacedLetters && spacedLetters(clean, gaps) ? { letterGaps: gaps } : {}),
+    // A space drawn in a hair-thin font (a typesetter's hint for text extraction, at every gap) is no word space.
+    ...(spacing.afterSpace >= 0.1 * deviceSize ? { afterSpace: true } : {}),
   });
+}
+
+/** Pieces of one or two letters, one per gap and one more: a run spaced at every glyph. */
+const LETTERS_1_2 = /^\p{L}\p{M}*(?:\p{L}\p{M}*)?$/u;
+function spacedLetters(text: string, gaps: number[]): boolean {
+  const pieces = text.split(' ');
+  return pieces.length === gaps.length + 1 && pieces.every((p) => LETTERS_1_2.test(p));
 }

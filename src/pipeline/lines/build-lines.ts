@@ -18,6 +18,7 @@ import { extentOf, offLine, splitGapSize } from './run-extent.js';
 import { rejoinSplitLines } from './rejoin-lines.js';
 import { byDirection } from './rotation.js';
 import { overlapShare, rowsByOverlap, SPLIT_GAP_EM, type Row } from './overlap-rows.js';
+import { readLetterSpacing } from './letter-spacing.js';
 
 /** Gap (in font sizes) above which a space is inserted between runs. */
 const SPACE_GAP_EM = 0.12;
@@ -180,7 +181,9 @@ function accentOver(prev: TextRun, next: TextRun): boolean {
 }
 
 function finishLine(runs: TextRun[]): Line {
-  if (runs.length === 1) return oneRunLine(runs[0]!);
+  if (runs.length === 1 && !runs[0]!.letterGaps) return oneRunLine(runs[0]!);
+  const edge = (r: TextRun) => r.bbox.left + r.bbox.width;
+  const spaced = readLetterSpacing(runs, (i) => textApart(runs[i - 1], runs[i]!, runs[i]!.bbox.left - edge(runs[i - 1]!)));
   let text = '';
   const words: OcrEntry[] = [];
   let prevRight = -Infinity;
@@ -196,15 +199,16 @@ function finishLine(runs: TextRun[]): Line {
   let top = Infinity;
   let bottom = -Infinity;
   let prev: TextRun | undefined;
-  for (const r of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     const gap = r.bbox.left - prevRight;
-    const t = r.text;
+    const t = spaced?.text.get(i) ?? r.text;
     // Two OCR runs are two words the engine read apart: a space, whatever their boxes say
     // (a skewed line's boxes overlap). Text-layer fragments are spaced by their gap.
     // Except between CJK words: those scripts put no space between words, nor does tesseract.
     const ocrPair = prev?.source === 'ocr' && r.source === 'ocr';
     // A note's raised mark opening the line ("⁹Lucene …") is a word of its own (attach-scripts.ts).
-    const apart = ocrPair ? !unspacedJoin(text, t) : textApart(prev, r, gap) || (words.length === 1 && leadingMark(prev!, r));
+    const apart = ocrPair ? !unspacedJoin(text, t) : spaced?.apart.get(i) ?? (textApart(prev, r, gap) || (words.length === 1 && leadingMark(prev!, r)));
     if (text.length > 0 && apart && !isSpace(text.charCodeAt(text.length - 1)) && !(t.length > 0 && isSpace(t.charCodeAt(0)))) text += ' ';
     // An accent drawn by its own operation over this run's first letter is composed with it.
     if (prev && !apart && accentOver(prev, r)) text = text.slice(0, -1) + composeAccents(text.slice(-1) + t);
@@ -226,7 +230,7 @@ function finishLine(runs: TextRun[]): Line {
       confSum += r.confidence * n;
       confN += n;
     }
-    words.push(wordOf(r));
+    words.push(wordOf(r, t));
   }
   return {
     text: visualToLogical(text.replace(/\s+/g, ' ').trim()),
@@ -241,8 +245,8 @@ function finishLine(runs: TextRun[]): Line {
 }
 
 /** A run as a word of a line's word list. */
-function wordOf(r: TextRun): OcrEntry {
-  const word: OcrEntry = { text: r.text.trim(), bbox: r.bbox, confidence: r.confidence };
+function wordOf(r: TextRun, text = r.text): OcrEntry {
+  const word: OcrEntry = { text: text.trim(), bbox: r.bbox, confidence: r.confidence };
   // Marks exist only when the job asked for them (pipeline/text-marks, formats/pdf).
   if (r.color !== undefined) word.text_color = r.color;
   if (r.href !== undefined) word.hyperlink = r.href;

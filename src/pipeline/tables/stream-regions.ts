@@ -20,6 +20,7 @@ import { joinJustifiedChunks, justifiedColumns } from './justified-chunks.js';
 import { median } from './geometry.js';
 import { coverage, type RuleSet } from './rule-segments.js';
 import { stripsOf } from './page-strips.js';
+import { cutAtSectionRule } from './section-rules.js';
 import { chunkSize, lineChunks, words, type Chunk, type Piece, type TextLine } from './text-pieces.js';
 
 export interface StreamRegion {
@@ -373,7 +374,8 @@ function regionsIn(strips: readonly TextLine[][], rules: RuleSet, wordy?: boolea
   for (const lines of strips) {
     const chunks = joinJustifiedChunks(lines, lines.map((line) => lineChunks(line)));
     const infos: LineInfo[] = lines.map((line, k) => ({ line, chunks: chunks[k]! }));
-    for (const block of mergeBlocks(blocksOf(infos).filter(tabularBlock), infos)) {
+    const blocks = blocksOf(infos).flatMap((b) => cutAtSectionRule(b, rules, tabularBlock, blockSeparators));
+    for (const block of mergeBlocks(blocks.filter(tabularBlock), infos)) {
       const size = median(block.map((l) => l.line.size), 10);
       headingLines(block, infos, rules, size);
       trailingLines(block, infos, size);

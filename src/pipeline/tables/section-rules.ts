@@ -1,0 +1,64 @@
+/**
+ * A rule drawn across a candidate block between two sections of a page (issue 27 item 7).
+ * An invoice sets its line items right under its address block, a rule across the page
+ * between them: the lines run on within the block gap, so one candidate block held both, and
+ * the whole was no table (an address block's lines are no rows of the item table's columns).
+ * The item table was lost with it, its column labels typed SectionHeader one by one.
+ *
+ * A block is cut at such a rule when it is a table's top rule (a second rule across the
+ * block closes a header band one to four lines under it) and the lines from the rule down
+ * pass for a table on their own. The three lines or more above it are left out when they do
+ * not pass for a table; when they do, they are a table of their own only if none of their
+ * column gaps lines up with one below (within 1.5 line sizes), as an address grid's over an
+ * item table's. Headings wrapped over lines above a midrule (ICDAR's us-020, eu-014) have no
+ * such band under that rule, and a first version that cut at any rule with a non-table above
+ * cut them off. ICDAR's eu-014 and eu-027 and camelot's flag_size hold a band of group
+ * headings between rules inside one table, its columns continuing across: a version that cut
+ * there whatever the columns split them (exact tables 83 → 81 and 33 → 32).
+ */
+import { coverage, type RuleSet } from './rule-segments.js';
+import type { Chunk, TextLine } from './text-pieces.js';
+
+interface BlockLine {
+  line: TextLine;
+  chunks: Chunk[];
+}
+
+/** Lines a side must hold to be a section of its own (not a header or total row, nor notes of two lines). */
+const MIN_SECTION_LINES = 3;
+/** Column headings wrap over up to four lines (stream-regions' MAX_HEADER_LINES). */
+const MAX_HEADING_LINES = 4;
+/** Share of the block's width the rules cover. */
+const RULE_SPAN = 0.9;
+
+/**
+ * The block, or its parts at a table's top rule: the table from the rule down, and the lines
+ * above it when they are a table of other columns (those that are no table are left out).
+ */
+export function cutAtSectionRule<L extends BlockLine>(
+  block: L[],
+  rules: RuleSet,
+  tabular: (lines: readonly L[]) => boolean,
+  separators: (lines: readonly L[]) => number[],
+): L[][] {
+  if (block.length < 2 * MIN_SECTION_LINES || rules.h.length === 0) return [block];
+  const x0 = Math.min(...block.map((l) => l.line.x0));
+  const x1 = Math.max(...block.map((l) => l.line.x1));
+  const ruleBetween = (k: number) => rules.h.some((s) => s.pos >= block[k - 1]!.line.bottom - 1 && s.pos <= block[k]!.line.top + 1 && coverage(rules.h, s.pos, x0, x1, 1) >= RULE_SPAN);
+  for (let k = MIN_SECTION_LINES; k <= block.length - MIN_SECTION_LINES; k++) {
+    if (!ruleBetween(k)) continue;
+    // The table's top rule: its header band closes with a second rule one to four lines down.
+    let band = 1;
+    while (band <= MAX_HEADING_LINES && k + band < block.length && !ruleBetween(k + band)) band++;
+    if (band > MAX_HEADING_LINES || k + band >= block.length) continue;
+    const upper = block.slice(0, k);
+    const lower = block.slice(k);
+    if (!tabular(lower)) continue;
+    if (!tabular(upper)) return [lower];
+    // Two tables meet at the rule when none of their column gaps line up.
+    const size = Math.max(...block.map((l) => l.line.size));
+    const below = separators(lower);
+    if (!separators(upper).some((x) => below.some((y) => Math.abs(x - y) <= 1.5 * size))) return [upper, lower];
+  }
+  return [block];
+}
