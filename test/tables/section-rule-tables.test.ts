@@ -84,6 +84,53 @@ async function gridInvoice(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A consultant's invoice: a title, "From" and "To" in two columns, then the item table between rules. */
+async function consultingInvoice(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const f = await doc.embedFont(StandardFonts.Helvetica);
+  const b = await doc.embedFont(StandardFonts.HelveticaBold);
+  const put = (font: PDFFont, s: string, x: number, top: number, size = 9) => page.drawText(s, { x, y: 842 - top - 0.8 * size, size, font });
+  const hr = (top: number) => rule(page, 842 - top, 50, 545);
+  put(b, 'Lindqvist Data Consulting AB', 50, 50, 13);
+  put(f, 'Invoice 2026-118   ·   Issued 3 November 2026', 50, 68);
+  hr(90);
+  ['From', 'Lindqvist Data Consulting AB', 'Kungsgatan 12', '111 43 Stockholm', 'VAT SE556677889901'].forEach((t, i) => put(i ? f : b, t, 50, 96 + 12 * i));
+  ['To', 'Harbour Analytics Ltd', 'Attn: Accounts Payable', '7 Quay Street', 'Galway H91 X2Y3, Ireland'].forEach((t, i) => put(i ? f : b, t, 300, 96 + 12 * i));
+  hr(160);
+  const cols = [54, 330, 400, 480];
+  ['Description', 'Hours', 'Rate (EUR)', 'Amount (EUR)'].forEach((h, i) => put(b, h, cols[i]!, 165));
+  hr(178);
+  [['Data pipeline review and recommendations', '12.0', '95.00', '1,140.00'], ['Dashboard rebuild, sales reporting', '20.5', '95.00', '1,947.50'], ['Workshop: forecasting basics (half day)', '4.0', '120.00', '480.00']].forEach((r, k) => r.forEach((c, i) => put(f, c, cols[i]!, 184 + 14 * k)));
+  hr(230);
+  return doc.save();
+}
+
+/** A balance sheet whose second half repeats the header band between rules: one table, its columns continuing. */
+async function balanceSheet(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const f = await doc.embedFont(StandardFonts.TimesRoman);
+  const b = await doc.embedFont(StandardFonts.TimesRomanBold);
+  const put = (font: PDFFont, s: string, x: number, top: number) => page.drawText(s, { x, y: 792 - top - 8, size: 10, font });
+  const right = (font: PDFFont, s: string, xr: number, top: number) => put(font, s, xr - font.widthOfTextAtSize(s, 10), top);
+  const hr = (top: number) => rule(page, 792 - top, 72, 540);
+  const row = (font: PDFFont, r: string[], top: number) => {
+    put(font, r[0]!, 76, top);
+    r.slice(1).forEach((c, i) => right(font, c, [380, 460, 536][i]!, top));
+  };
+  hr(100);
+  row(b, ['Assets', '2024', '2025', 'Change'], 106);
+  hr(122);
+  [['Cash and equivalents', '1,204', '1,388', '+184'], ['Receivables', '842', '910', '+68'], ['Inventories', '1,530', '1,402', '-128'], ['Property and equipment', '4,210', '4,480', '+270']].forEach((r, k) => row(f, r, 128 + 15 * k));
+  hr(192);
+  row(b, ['Liabilities', '2024', '2025', 'Change'], 198);
+  hr(214);
+  [['Payables', '988', '1,045', '+57'], ['Short-term loans', '1,500', '1,200', '-300'], ['Long-term debt', '2,900', '2,750', '-150']].forEach((r, k) => row(f, r, 220 + 15 * k));
+  hr(268);
+  return doc.save();
+}
+
 describe('an item table under an address block, a rule between them', () => {
   let engine: Engine;
   let segs: Seg[] = [];
@@ -119,6 +166,28 @@ describe('an item table under an address grid of its own columns', () => {
     expect(items?.html).not.toContain('Bill To');
     expect(items?.html).not.toContain('Orchard Lane');
     expect(items!.html.indexOf('Unit Price')).toBeLessThan(items!.html.indexOf('Hex bolts'));
+  }, 60_000);
+});
+
+describe('tables meeting at a top rule', () => {
+  let engine: Engine;
+  beforeAll(() => {
+    engine = createEngine({ workers: 1 });
+  });
+  afterAll(() => engine.close());
+
+  it('parts an item table from a title and two address columns whose gap nearly meets its first column gap', async () => {
+    const segs = await parsedSegments<Seg>(engine, Buffer.from(await consultingInvoice()));
+    const items = segs.find((s) => s.segment_type === 'Table' && s.html.includes('Dashboard rebuild'));
+    expect(items?.html).not.toContain('Kungsgatan');
+    expect(items!.html.indexOf('Hours')).toBeLessThan(items!.html.indexOf('Data pipeline'));
+  }, 60_000);
+
+  it('keeps a balance sheet whose header band repeats between rules one table', async () => {
+    const tables = (await parsedSegments<Seg>(engine, Buffer.from(await balanceSheet()))).filter((s) => s.segment_type === 'Table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.html).toContain('Cash and equivalents');
+    expect(tables[0]!.html).toContain('Long-term debt');
   }, 60_000);
 });
 

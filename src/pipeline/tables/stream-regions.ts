@@ -20,7 +20,7 @@ import { joinJustifiedChunks, justifiedColumns } from './justified-chunks.js';
 import { median } from './geometry.js';
 import { coverage, type RuleSet } from './rule-segments.js';
 import { stripsOf } from './page-strips.js';
-import { cutAtSectionRule } from './section-rules.js';
+import { cutAtSectionRule, ruleNear } from './section-rules.js';
 import { chunkSize, lineChunks, words, type Chunk, type Piece, type TextLine } from './text-pieces.js';
 
 export interface StreamRegion {
@@ -202,19 +202,6 @@ function blocksOf(infos: readonly LineInfo[]): LineInfo[][] {
   return blocks;
 }
 
-/** Rule just outside the box, spanning most of its width, within `reach`. */
-function ruleNear(rules: RuleSet, box: BBox, above: boolean, reach: number): number | undefined {
-  let best: number | undefined;
-  for (const s of rules.h) {
-    const d = above ? box.top - s.pos : s.pos - (box.top + box.height);
-    if (d < -1 || d > reach) continue;
-    const span = Math.min(s.b, box.left + box.width) - Math.max(s.a, box.left);
-    if (span < 0.8 * box.width) continue;
-    if (best === undefined || (above ? s.pos > best : s.pos < best)) best = s.pos;
-  }
-  return best;
-}
-
 /** Column separators of a block (positions), for comparing blocks. */
 function blockSeparators(block: readonly LineInfo[]): number[] {
   const x0 = Math.min(...block.map((l) => l.line.x0));
@@ -230,13 +217,14 @@ function blockSeparators(block: readonly LineInfo[]): number[] {
 /**
  * Consecutive table blocks of one strip that continue each other (a blank line or a
  * group label between sections of one table) are one table: close together, no caption
- * between them, overlapping widths and a shared column separator.
+ * between them, overlapping widths and a shared column separator. A block in `apart` begins
+ * at a table's top rule under a table of other columns (section-rules.ts) and stays apart.
  */
-function mergeBlocks(blocks: LineInfo[][], infos: readonly LineInfo[]): LineInfo[][] {
+function mergeBlocks(blocks: LineInfo[][], infos: readonly LineInfo[], apart: ReadonlySet<LineInfo[]>): LineInfo[][] {
   const out: LineInfo[][] = [];
   for (const b of blocks) {
     const prev = out[out.length - 1];
-    if (prev) {
+    if (prev && !apart.has(b)) {
       const size = median(prev.map((l) => l.line.size), 10);
       const last = prev[prev.length - 1]!;
       const between = infos.slice(infos.indexOf(last) + 1, infos.indexOf(b[0]!));
@@ -374,8 +362,9 @@ function regionsIn(strips: readonly TextLine[][], rules: RuleSet, wordy?: boolea
   for (const lines of strips) {
     const chunks = joinJustifiedChunks(lines, lines.map((line) => lineChunks(line)));
     const infos: LineInfo[] = lines.map((line, k) => ({ line, chunks: chunks[k]! }));
-    const blocks = blocksOf(infos).flatMap((b) => cutAtSectionRule(b, rules, tabularBlock, blockSeparators));
-    for (const block of mergeBlocks(blocks.filter(tabularBlock), infos)) {
+    const tablesApart = new Set<LineInfo[]>();
+    const blocks = blocksOf(infos).flatMap((b) => cutAtSectionRule(b, rules, tabularBlock, blockSeparators, tablesApart));
+    for (const block of mergeBlocks(blocks.filter(tabularBlock), infos, tablesApart)) {
       const size = median(block.map((l) => l.line.size), 10);
       headingLines(block, infos, rules, size);
       trailingLines(block, infos, size);
