@@ -3,6 +3,7 @@
  * edit distance between word sequences (word order).
  */
 import { distance } from 'fastest-levenshtein';
+import { ONE_LETTER, ONE_OR_TWO_LETTERS } from '../../src/model/letters.js';
 
 /** Lowercased words with surrounding punctuation removed. */
 export function words(text: string): string[] {
@@ -29,7 +30,7 @@ export function alignLetterSpaced(ref: readonly string[], ours: readonly string[
   while (i < ref.length) {
     let j = i;
     let singles = 0;
-    while (j < ref.length && SHORT.test(ref[j]!)) singles += ONE.test(ref[j++]!) ? 1 : 0;
+    while (j < ref.length && ONE_OR_TWO_LETTERS.test(ref[j]!)) singles += ONE_LETTER.test(ref[j++]!) ? 1 : 0;
     if (singles < 4) {
       out.push(...ref.slice(i, Math.max(j, i + 1)));
       i = Math.max(j, i + 1);
@@ -41,8 +42,6 @@ export function alignLetterSpaced(ref: readonly string[], ours: readonly string[
   return out;
 }
 
-const SHORT = /^\p{L}\p{M}*(?:\p{L}\p{M}*)?$/u;
-const ONE = /^\p{L}\p{M}*$/u;
 
 /**
  * A stretch's tokens, each longest run of them (two tokens or more, four letters or more)

@@ -36,7 +36,7 @@ export interface TextRun {
    * glyph stood. The lines stage reads letter-spaced words from it (pipeline/lines/letter-spacing.ts).
    */
   letterGaps?: number[];
-  /** Text layer: a show-text of nothing but space glyphs was drawn just before this run (a word space before it). */
+  /** Text layer: a space glyph of a real space's width was drawn right before this run (a word space before it). */
   afterSpace?: boolean;
 }
 

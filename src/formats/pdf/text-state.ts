@@ -3,6 +3,7 @@
  * (the same arithmetic as pdf.js's canvas `showText`). Produces TextRuns directly from the
  * operator list, so a page's content stream is parsed once instead of twice.
  */
+import { ONE_LETTER, ONE_OR_TWO_LETTERS } from '../../model/letters.js';
 import type { TextRun } from '../../model/page.js';
 import { composeAccents } from './accents.js';
 import { showVerticalText } from './vertical-text.js';
@@ -39,8 +40,6 @@ const SPACE_GAP_EM = 0.15;
 /** After an explicit space glyph, a smaller remaining gap still separates words. */
 const SPACE_GLYPH_EM = 0.08;
 const LIGATURES = /[\uFB00-\uFB06]/g;
-/** A glyph's text that is one letter (its accents with it). */
-const LETTER = /^\p{L}\p{M}*$/u;
 /**
  * Microsoft's pictograph fonts. Their glyphs often reach the text layer as the byte that
  * selects them ("Ê", "§", "l", "y" for bullets and check boxes), letters a reader would take
@@ -203,7 +202,7 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
       runAfterSpace = spaceBefore;
     }
     spaceBefore = 0;
-    if (pieceLetters >= 0) pieceLetters = pieceLetters < 2 && LETTER.test(uni) ? pieceLetters + 1 : -1;
+    if (pieceLetters >= 0) pieceLetters = pieceLetters < 2 && ONE_LETTER.test(uni) ? pieceLetters + 1 : -1;
     text += uni;
     // Letter spacing is no part of the glyph (as poppler measures it): positive spacing
     // follows its ink, and negative spacing (kerning set as Tc, "Te" of "Text") overlaps it.
@@ -273,8 +272,7 @@ function pushRun(ts: TextState, m: number[], x0: number, x1: number, text: strin
 }
 
 /** Pieces of one or two letters, one per gap and one more: a run spaced at every glyph. */
-const LETTERS_1_2 = /^\p{L}\p{M}*(?:\p{L}\p{M}*)?$/u;
 function spacedLetters(text: string, gaps: number[]): boolean {
   const pieces = text.split(' ');
-  return pieces.length === gaps.length + 1 && pieces.every((p) => LETTERS_1_2.test(p));
+  return pieces.length === gaps.length + 1 && pieces.every((p) => ONE_OR_TWO_LETTERS.test(p));
 }

@@ -16,13 +16,12 @@
  * run or drawn alone just before it (`afterSpace`: a browser prints one glyph per show-text,
  * spaces too), so letters typed with spaces between them stay as they are.
  */
+import { ONE_LETTER, ONE_OR_TWO_LETTERS } from '../../model/letters.js';
 import type { TextRun } from '../../model/page.js';
 
 const MIN_LETTERS = 4;
 const WORD_OVER_LETTER_EM = 0.15;
 const MAX_LETTER_GAP_EM = 1;
-const ONE_OR_TWO_LETTERS = /^\p{L}\p{M}*(?:\p{L}\p{M}*)?$/u;
-const ONE_LETTER = /^\p{L}\p{M}*$/u;
 
 /** How a line's letter-spaced stretches read: runs' new text, and whether run i is a word apart from run i-1. */
 export interface LetterSpacedReading {
@@ -92,31 +91,25 @@ function readStretch(runs: readonly TextRun[], pieces: Piece[], out: LetterSpace
   if (gaps.length === 0) return;
   const narrowest = Math.min(...gaps);
   if (narrowest > MAX_LETTER_GAP_EM) return;
-  const wordAt = (p: Piece) => p.gapEm < 0 || p.gapEm > narrowest + WORD_OVER_LETTER_EM;
   let longest = 0;
   let word = 0;
   for (let k = 0; k < merged.length; k++) {
-    if (k > 0 && wordAt(merged[k]!)) word = 0;
+    if (k > 0 && isWordGapOf(merged[k]!.gapEm, narrowest)) word = 0;
     word += [...merged[k]!.text.matchAll(/\p{L}/gu)].length;
     longest = Math.max(longest, word);
   }
   if (longest < 3) return;
-  // Write the reading back: each run's text, and the space (or none) before its first piece.
-  const first = pieces[0]!.run;
-  for (const p of pieces) {
-    const r = runs[p.run]!;
-    if (!r.letterGaps) continue;
-    const parts = r.text.split(' ');
-    let text = parts[0]!;
-    for (let k = 1; k < parts.length; k++) {
-      const g = r.letterGaps[k - 1]!;
-      text += (g < 0 || g > narrowest + WORD_OVER_LETTER_EM ? ' ' : '') + parts[k]!;
-    }
-    out.text.set(p.run, text);
+  // Write the reading back, once per run: its text, and the space (or none) before its first piece.
+  for (let k = 0; k < pieces.length; k++) {
+    const p = pieces[k]!;
+    if (k > 0 && p.run === pieces[k - 1]!.run) continue;
+    if (k > 0) out.apart.set(p.run, p.gapEm !== 0 && isWordGapOf(p.gapEm, narrowest));
+    const { text, letterGaps } = runs[p.run]!;
+    if (letterGaps) out.text.set(p.run, text.split(' ').map((part, j) => (j > 0 && isWordGapOf(letterGaps[j - 1]!, narrowest) ? ' ' : '') + part).join(''));
   }
-  for (const p of pieces) if (p.run !== first && !out.apart.has(p.run) && isFirstPiece(pieces, p)) out.apart.set(p.run, p.gapEm !== 0 && wordAt(p));
 }
 
-function isFirstPiece(pieces: readonly Piece[], p: Piece): boolean {
-  return pieces.find((q) => q.run === p.run) === p;
+/** A space glyph, or a gap wider than the stretch's narrowest by WORD_OVER_LETTER_EM: a word space. */
+function isWordGapOf(gapEm: number, narrowest: number): boolean {
+  return gapEm < 0 || gapEm > narrowest + WORD_OVER_LETTER_EM;
 }

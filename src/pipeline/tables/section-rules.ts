@@ -52,12 +52,15 @@ export function cutAtSectionRule<L extends BlockLine>(
   if (block.length < 2 * MIN_SECTION_LINES || rules.h.length === 0) return [block];
   const x0 = Math.min(...block.map((l) => l.line.x0));
   const x1 = Math.max(...block.map((l) => l.line.x1));
-  const ruleBetween = (k: number) => rules.h.some((s) => s.pos >= block[k - 1]!.line.bottom - 1 && s.pos <= block[k]!.line.top + 1 && coverage(rules.h, s.pos, x0, x1, 1) >= RULE_SPAN);
+  // The rules across the block, found once; then which gaps between its lines hold one.
+  const across = [...new Set(rules.h.map((s) => s.pos))].filter((pos) => coverage(rules.h, pos, x0, x1, 1) >= RULE_SPAN);
+  if (across.length === 0) return [block];
+  const ruled = block.map((l, k) => k > 0 && across.some((pos) => pos >= block[k - 1]!.line.bottom - 1 && pos <= l.line.top + 1));
   for (let k = MIN_SECTION_LINES; k <= block.length - MIN_SECTION_LINES; k++) {
-    if (!ruleBetween(k)) continue;
+    if (!ruled[k]) continue;
     // The table's top rule: its header band closes with a second rule one to four lines down.
     let band = 1;
-    while (band <= MAX_HEADING_LINES && k + band < block.length && !ruleBetween(k + band)) band++;
+    while (band <= MAX_HEADING_LINES && k + band < block.length && !ruled[k + band]) band++;
     if (band > MAX_HEADING_LINES || k + band >= block.length) continue;
     const upper = block.slice(0, k);
     const lower = block.slice(k);
