@@ -16,9 +16,12 @@ import { markOcrTypography } from './ocr-typography.js';
 import { markFolioLines, markPageLabels } from './folio-lines.js';
 import { markMarginStamps } from './margin-stamps.js';
 import { demoteFieldHeadings } from './field-lines.js';
+import { isCaptionStart } from './page-hints.js';
 
 const MARGIN = 0.13; // share of page height that counts as top/bottom margin
 const PAGE_NUMBER = /^\s*(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,6})\s*[-–—)\]]?\s*((of|\/)\s*[0-9]{1,4})?\s*$/i;
+/** A division's label alone, its stops included ("SECTION. 7.", "Article.III.", "Amendment XIV.", "Chapter 2:"). */
+const DIVISION_LABEL = /^\s*(chapter|section|part|appendix|article|schedule|annex|amendment|title|book|volume|clause)\s*[.:]?\s*([0-9]{1,3}|[IVXLC]{1,6}|[A-Z])\s*[.:]?\s*$/i;
 const NUMBERED_HEADING = /^\s*((\d{1,2}(\.\d{1,2}){0,3}\.?)|([IVX]{1,5}\.)|([A-Z]\.)|(chapter|section|part|appendix|article)\s+[\dIVXA-Z]+)\s+\S/i;
 
 export function bodyFontSize(pages: readonly PageLayout[]): number {
@@ -77,9 +80,14 @@ const lowestText = (b: Block, p: PageLayout) => !p.blocks.some((o) => o !== b &&
 function markHeadersFooters(pages: readonly PageLayout[]): void {
   const counts = new Map<string, Set<number>>();
   const candidates: Array<{ block: Block; key: string; zone: 'top' | 'bottom'; page: number; alone: boolean }> = [];
+  // A running head or foot stands once on a page; text found twice in one page's margin is a
+  // heading style at the top of columns ("SECTION. 7." and "SECTION. 8.", numbers aside).
+  const twice = new Set<string>();
   for (const p of pages) {
     for (const b of p.blocks) {
-      if (b.kind !== 'text' || b.lines.length > 3) continue;
+      // A caption repeats as a continued table's does ("Table 4. … —Continued"): it is body.
+      // (By its text: the layout model types some running feet Caption.)
+      if (b.kind !== 'text' || b.lines.length > 3 || (b.type === 'Caption' && isCaptionStart(blockText(b)))) continue;
       // The margins first: joining and counting the text of every short block costs more.
       const bottom = b.bbox.top + b.bbox.height;
       const inBottom = b.bbox.top >= p.height * (1 - MARGIN);
@@ -93,6 +101,7 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
       const key = `${zone}:${normalizeRepeat(text)}`;
       candidates.push({ block: b, key, zone, page: p.pageNumber, alone: aloneOnLine(b, p) });
       const set = counts.get(key) ?? new Set<number>();
+      if (set.has(p.pageNumber)) twice.add(key);
       set.add(p.pageNumber);
       counts.set(key, set);
     }
@@ -100,18 +109,39 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
   const minRepeat = pages.length >= 3 ? Math.max(2, Math.ceil(pages.length * 0.2)) : 2;
   const found: Array<{ c: (typeof candidates)[number]; repeated: boolean }> = [];
   for (const c of candidates) {
-    const repeated = (counts.get(c.key)?.size ?? 0) >= minRepeat;
+    const repeated = (counts.get(c.key)?.size ?? 0) >= minRepeat && !twice.has(c.key);
     // A number next to text on its line ("[18]" beside its reference) is a label, not a page number.
-    const pageNumber = PAGE_NUMBER.test(blockText(c.block)) && c.alone;
+    const pageNumber = isPageNumber(c);
     if (repeated || pageNumber) found.push({ c, repeated });
   }
   const furniture = new Set(found.map((f) => f.c.block));
   const byNumber = new Map(pages.map((p) => [p.pageNumber, p]));
   for (const { c, repeated } of found) {
     if (c.zone === 'bottom' && repeated && listLineAbove(c.block, byNumber.get(c.page)!, furniture)) continue;
+    if (c.zone === 'top' && !isPageNumber(c) && bodyLineAbove(c.block, byNumber.get(c.page)!, furniture)) continue;
     c.block.type = c.zone === 'top' ? 'PageHeader' : 'PageFooter';
     c.block.typeConfidence = repeated ? 0.9 : 0.75;
   }
+}
+
+function isPageNumber(c: { block: Block; alone: boolean }): boolean {
+  return c.alone && PAGE_NUMBER.test(blockText(c.block));
+}
+
+/**
+ * Text that is no furniture ends right above `b` (under an em between them) across part of
+ * its width: `b` goes on from the body, as a table's unit line ("[In thousands]") under its
+ * caption does on every page of a statistical report. A running head stands above the
+ * body, not under a caption or a heading.
+ */
+function bodyLineAbove(b: Block, p: PageLayout, furniture: ReadonlySet<Block>): boolean {
+  const size = b.fontSize || 10;
+  return p.blocks.some((o) => {
+    if (o === b || o.kind !== 'text' || furniture.has(o)) return false;
+    const gap = b.bbox.top - (o.bbox.top + o.bbox.height);
+    const overlap = Math.min(b.bbox.left + b.bbox.width, o.bbox.left + o.bbox.width) - Math.max(b.bbox.left, o.bbox.left);
+    return gap >= -0.3 * size && gap < size && overlap > 0;
+  });
 }
 
 /**
@@ -170,7 +200,7 @@ function markSectionHeaders(pages: readonly PageLayout[], body: number, face: st
       const text = blockText(b);
       const n = countWords(text);
       if (n === 0 || n > 25) return;
-      if (/[.,;:]$/.test(text.trim()) && !NUMBERED_HEADING.test(text)) return;
+      if (/[.,;:]$/.test(text.trim()) && !NUMBERED_HEADING.test(text) && !DIVISION_LABEL.test(text)) return;
       const next = p.blocks[i + 1];
       const larger = b.fontSize >= body * 1.12;
       const boldShort = b.bold && b.fontSize >= body * 0.95 && n <= 15 && (!next || !next.bold || next.kind !== 'text');

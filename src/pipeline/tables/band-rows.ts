@@ -24,9 +24,11 @@ export function splitBand(lines: readonly LineCells[], rowsRuled: boolean, heade
   const fullLines = lines.filter((l) => l.cols.size >= 2 && l.cols.size >= 0.5 * widest);
   const numericFull = fullLines.filter((l) => [...l.cols.values()].some(isNumericText)).length;
   const full = headerBand ? numericFull : fullLines.length;
-  // Numbers do not wrap: two lines each holding numbers in two or more columns are two
-  // records, even between rules (groups of rows ruled off together).
-  const numericRecords = fullLines.filter((l) => [...l.cols.values()].filter(isNumericText).length >= 2).length;
+  // Numbers do not wrap: two lines each holding numbers in the same two columns or more are
+  // two records, even between rules (groups of rows ruled off together). A record's wrapped
+  // cells may be figures too, in other columns ("04 Oct" over "2026" beside a phone number).
+  const numericCols = fullLines.map((l) => new Set([...l.cols].filter(([, t]) => isNumericText(t)).map(([c]) => c)));
+  const numericRecords = numericCols.filter((a, i) => numericCols.some((b, j) => j !== i && [...a].filter((c) => b.has(c)).length >= 2)).length;
   if (rowsRuled && !headerBand && numericRecords < 2 && centredRecord(lines)) return [lines.map((_, i) => i)];
   const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2));
   const level = !split && headerBand && alignedColumns ? groupLevelEnd(lines) : -1;

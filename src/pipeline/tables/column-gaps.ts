@@ -67,7 +67,7 @@ export function columnGaps(rows: readonly Chunk[][], x0: number, x1: number, opt
     if ((j - i) * STEP >= opts.minWidth) strips.push([i, j]);
     i = j;
   }
-  let gaps: ColumnGap[] = strips.map(([i, j]) => {
+  let gaps: ColumnGap[] = strips.flatMap(([i, j]) => sparseColumnSplit(voting, x0, i, j, opts.minWidth) ?? [[i, j]]).map(([i, j]) => {
     // Prefer the emptiest part of the strip for the separator itself.
     let lo = Infinity;
     for (let k = i; k < j; k++) lo = Math.min(lo, cover[k]!);
@@ -106,4 +106,41 @@ export function columnGaps(rows: readonly Chunk[][], x0: number, x1: number, opt
     gaps = gaps.filter((_, k) => k !== pick);
   }
   return gaps;
+}
+
+/** Chunks a strip must hold wholly inside it to be a column of its own. */
+const SPARSE_COLUMN_CHUNKS = 3;
+
+/**
+ * A column with few cells (a bank statement's "Money in", filled on three rows of fifty)
+ * has fewer rows than may cross a strip, so its strip and the gaps on either side read as
+ * one gap and its cells were joined to a neighbour's. Chunks lying wholly inside the strip,
+ * clear of both its edges, in a chain of overlapping spans as a column's cells are (its
+ * heading over right-aligned figures), three or more, are such a column: the strip is the
+ * gaps beside those columns (profile indices from x0), or undefined where there are none.
+ * A label spanning two columns reaches over the strip's edges and is no such chunk.
+ */
+function sparseColumnSplit(rows: readonly Chunk[][], x0: number, i: number, j: number, minWidth: number): Array<[number, number]> | undefined {
+  const g0 = x0 + i * STEP;
+  const g1 = x0 + j * STEP;
+  const inside = rows.flatMap((r) => r.filter((c) => c.x0 >= g0 + minWidth && c.x1 <= g1 - minWidth)).sort((a, b) => a.x0 - b.x0);
+  if (inside.length < SPARSE_COLUMN_CHUNKS) return undefined;
+  const columns: Array<{ x0: number; x1: number; n: number }> = [];
+  for (const c of inside) {
+    const last = columns[columns.length - 1];
+    if (last && c.x0 <= last.x1) {
+      last.x1 = Math.max(last.x1, c.x1);
+      last.n++;
+    } else columns.push({ x0: c.x0, x1: c.x1, n: 1 });
+  }
+  const found = columns.filter((c) => c.n >= SPARSE_COLUMN_CHUNKS);
+  if (found.length === 0) return undefined;
+  const out: Array<[number, number]> = [];
+  let from = i;
+  for (const c of found) {
+    out.push([from, Math.floor((c.x0 - x0) / STEP)]);
+    from = Math.ceil((c.x1 - x0) / STEP);
+  }
+  out.push([from, j]);
+  return out.filter(([a, b]) => (b - a) * STEP >= minWidth);
 }

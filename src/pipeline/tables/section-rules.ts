@@ -22,6 +22,7 @@
  * here with the other tests of rules against a block's lines.
  */
 import type { BBox } from '../../model/document.js';
+import type { ColumnGap } from './column-gaps.js';
 import { coverage, type RuleSet } from './rule-segments.js';
 import type { Chunk, TextLine } from './text-pieces.js';
 
@@ -46,9 +47,10 @@ export function cutAtSectionRule<L extends BlockLine>(
   block: L[],
   rules: RuleSet,
   tabular: (lines: readonly L[]) => boolean,
-  separators: (lines: readonly L[]) => number[],
+  gaps: (lines: readonly L[]) => ColumnGap[],
   apart: Set<L[]>,
 ): L[][] {
+  const separators = (lines: readonly L[]) => gaps(lines).map((g) => g.x);
   if (block.length < 2 * MIN_SECTION_LINES || rules.h.length === 0) return [block];
   const x0 = Math.min(...block.map((l) => l.line.x0));
   const x1 = Math.max(...block.map((l) => l.line.x1));
@@ -56,16 +58,21 @@ export function cutAtSectionRule<L extends BlockLine>(
   const across = [...new Set(rules.h.map((s) => s.pos))].filter((pos) => coverage(rules.h, pos, x0, x1, 1) >= RULE_SPAN);
   if (across.length === 0) return [block];
   const ruled = block.map((l, k) => k > 0 && across.some((pos) => pos >= block[k - 1]!.line.bottom - 1 && pos <= l.line.top + 1));
-  for (let k = MIN_SECTION_LINES; k <= block.length - MIN_SECTION_LINES; k++) {
-    if (!ruled[k]) continue;
+  for (let r = 1; r <= block.length - MIN_SECTION_LINES; r++) {
+    if (!ruled[r]) continue;
     // The table's top rule: its header band closes with a second rule one to four lines down.
     let band = 1;
-    while (band <= MAX_HEADING_LINES && k + band < block.length && !ruled[k + band]) band++;
-    if (band > MAX_HEADING_LINES || k + band >= block.length) continue;
+    while (band <= MAX_HEADING_LINES && r + band < block.length && !ruled[r + band]) band++;
+    if (band > MAX_HEADING_LINES || r + band >= block.length) continue;
+    // Or the rule under the table's column headings, set right above it.
+    const k = r - headingsOver(block, r, gaps(block.slice(r)));
+    // Headings that open the block: the rules below are its rows' (a statement ruled under each row).
+    if (k === 0) return [block];
+    if (k === r && k < MIN_SECTION_LINES) continue;
     const upper = block.slice(0, k);
     const lower = block.slice(k);
     if (!tabular(lower)) continue;
-    if (!tabular(upper)) return [lower];
+    if (!tabular(upper) || upper.length < MIN_SECTION_LINES) return [lower];
     // Two tables meet at the rule when their column gaps do not line up: fewer than half the
     // table's below stand within 1.5 line sizes of one above.
     const size = Math.max(...block.map((l) => l.line.size));
@@ -91,3 +98,33 @@ export function ruleNear(rules: RuleSet, box: BBox, above: boolean, reach: numbe
   }
   return best;
 }
+
+/** Share of a table's columns its heading lines label. */
+const LABELLED_COLUMNS = 2 / 3;
+
+/**
+ * How many lines right above `block[at]` (a rule between) are the column headings of the
+ * lines from `at` down: set close together (their rule at most 1.2 line sizes under them), no chunk across one of their column gaps
+ * (`gaps`), each over two columns or more, and labelling two thirds of the columns between them (a bank statement's
+ * "Date | Description | Money out (£) | …" over its rule, with no rule above). 0 when none.
+ */
+function headingsOver(block: readonly BlockLine[], at: number, gaps: readonly ColumnGap[]): number {
+  if (gaps.length === 0) return 0;
+  const column = (c: Chunk) => gaps.filter((g) => g.x < (c.x0 + c.x1) / 2).length;
+  const labelled = new Set<number>();
+  let n = 0;
+  while (n < MAX_HEADING_LINES && at - n - 1 >= 0) {
+    const l = block[at - n - 1]!;
+    const size = l.line.size;
+    // Across the rule a little wider than between the heading lines.
+    if (block[at - n]!.line.top - l.line.bottom > (n === 0 ? 1.2 : 0.6) * size) break;
+    if (l.chunks.some((c) => gaps.some((g) => c.x0 < g.g0 - 1 && c.x1 > g.g1 + 1))) break;
+    // Each line labels two columns or more: a caption's last line or a unit line ("(%)") labels one.
+    const columns = new Set(l.chunks.map(column));
+    if (columns.size < 2) break;
+    for (const c of columns) labelled.add(c);
+    n++;
+  }
+  return labelled.size >= Math.max(2, LABELLED_COLUMNS * (gaps.length + 1)) ? n : 0;
+}
+

@@ -15,7 +15,7 @@
 import type { BBox } from '../../model/document.js';
 import { LIST_MARK_ONLY_ANY_CASE as LIST_MARK } from '../../model/list-markers.js';
 import type { TextRun } from '../../model/page.js';
-import { columnGaps } from './column-gaps.js';
+import { columnGaps, type ColumnGap } from './column-gaps.js';
 import { joinJustifiedChunks, justifiedColumns } from './justified-chunks.js';
 import { median } from './geometry.js';
 import { coverage, type RuleSet } from './rule-segments.js';
@@ -35,6 +35,8 @@ interface LineInfo {
 }
 
 const CAPTION = /^(?:table|tab\.|tabelle|tableau|figure|fig\.|chart|graph|exhibit|source|sources|note|notes)\b/i;
+/** A table's unit line under its caption ("[In thousands]", "(In millions of dollars)"): no heading row. */
+const UNIT_LINE = /^\s*[[(]\s*(?:(?:amounts|figures|values|dollars|data)\s+)?in\s[^\])]{2,40}[\])]\s*$/i;
 /** Single-chunk lines allowed in a row inside a block. */
 const MAX_SINGLES = 2;
 /** Header lines gathered above a block. */
@@ -202,8 +204,8 @@ function blocksOf(infos: readonly LineInfo[]): LineInfo[][] {
   return blocks;
 }
 
-/** Column separators of a block (positions), for comparing blocks. */
-function blockSeparators(block: readonly LineInfo[]): number[] {
+/** Column gaps of a block, for comparing blocks. */
+function blockGaps(block: readonly LineInfo[]): ColumnGap[] {
   const x0 = Math.min(...block.map((l) => l.line.x0));
   const x1 = Math.max(...block.map((l) => l.line.x1));
   return columnGaps(
@@ -211,7 +213,7 @@ function blockSeparators(block: readonly LineInfo[]): number[] {
     x0,
     x1,
     { minWidth: 2 },
-  ).map((g) => g.x);
+  );
 }
 
 /**
@@ -232,8 +234,8 @@ function mergeBlocks(blocks: LineInfo[][], infos: readonly LineInfo[], apart: Re
       const pa = bboxOf(prev);
       const pb = bboxOf(b);
       const overlap = Math.min(pa.left + pa.width, pb.left + pb.width) - Math.max(pa.left, pb.left);
-      const sa = blockSeparators(prev);
-      const sb = blockSeparators(b);
+      const sa = blockGaps(prev).map((g) => g.x);
+      const sb = blockGaps(b).map((g) => g.x);
       const shared = sb.some((x) => sa.some((y) => Math.abs(x - y) <= 1.5 * size));
       const quiet = between.length <= 2 && between.every((l) => l.chunks.length === 1 && words(l.chunks[0]!.text) <= 6 && !CAPTION.test(l.chunks[0]!.text));
       if (gap <= 5 * size && quiet && shared && overlap >= 0.6 * Math.min(pa.width, pb.width)) {
@@ -267,7 +269,7 @@ function headingLines(block: LineInfo[], infos: readonly LineInfo[], rules: Rule
     // may be wider than the rows' pitch.
     const midrule = rules.h.some((s) => s.pos > cand.line.bottom && s.pos < box.top && coverage([s], s.pos, box.left, box.left + box.width) > 0.8);
     const labels = midrule && labelWords(text); // column labels set tight: one long chunk
-    if (gap > (midrule ? 2 * reach : reach) || !inside || !(short || labels) || (prose && !labels) || CAPTION.test(text)) break;
+    if (gap > (midrule ? 2 * reach : reach) || !inside || !(short || labels) || (prose && !labels) || CAPTION.test(text) || UNIT_LINE.test(text)) break;
     // A rule between the candidate and the block closes the table at the top, unless it is a
     // midrule: a top rule lies over the heading lines above it (headerUnderRule).
     if (midrule) {
@@ -319,7 +321,10 @@ function trailingLines(block: LineInfo[], infos: readonly LineInfo[], size: numb
     const firstCol = last.chunks[0]!;
     const indented = cand.line.x0 >= firstCol.x0 + 0.5 * size && cand.line.x0 < firstCol.x1;
     const continues = /^[\p{Ll}(]/u.test(text) || /(?:[-–,&(]|\b(?:and|or|of|the|in|for|to))$/i.test(firstCol.text);
-    if (gap > 0.6 * size || cand.line.x1 > box.left + box.width || !(indented || continues) || CAPTION.test(text)) return;
+    // The block's rows wrap a cell the same way: a single line at its x under a row ("01 Oct"
+    // over "2026"); a note under the table opens with its mark ("* Significance p = 0,000").
+    const wrapsAsAbove = !/^[*†‡§¶]/u.test(text) && block.some((l, i) => i > 0 && l.chunks.length === 1 && Math.abs(l.line.x0 - cand.line.x0) <= 1 && block[i - 1]!.chunks.length > 1);
+    if (gap > 0.6 * size || cand.line.x1 > box.left + box.width || !(indented || continues || wrapsAsAbove) || CAPTION.test(text)) return;
     block.push(cand);
   }
 }
@@ -363,7 +368,7 @@ function regionsIn(strips: readonly TextLine[][], rules: RuleSet, wordy?: boolea
     const chunks = joinJustifiedChunks(lines, lines.map((line) => lineChunks(line)));
     const infos: LineInfo[] = lines.map((line, k) => ({ line, chunks: chunks[k]! }));
     const tablesApart = new Set<LineInfo[]>();
-    const blocks = blocksOf(infos).flatMap((b) => cutAtSectionRule(b, rules, tabularBlock, blockSeparators, tablesApart));
+    const blocks = blocksOf(infos).flatMap((b) => cutAtSectionRule(b, rules, tabularBlock, blockGaps, tablesApart));
     for (const block of mergeBlocks(blocks.filter(tabularBlock), infos, tablesApart)) {
       const size = median(block.map((l) => l.line.size), 10);
       headingLines(block, infos, rules, size);
