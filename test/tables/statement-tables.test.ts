@@ -8,7 +8,9 @@
  * the sparse column was joined to its neighbour (its few cells are fewer than the rows that
  * may cross a column gap); a row whose description wraps beside its wrapped date was two
  * rows (two lines of figures read as two records); the last row's "2026" was left under the
- * table. Guards elsewhere: ICDAR 2013 and camelot figures unchanged (bench/tables-eval.ts).
+ * table. A last page of payments out alone shows its "Paid in" column by its heading only: it
+ * was joined to its neighbours' headings. Guards elsewhere: ICDAR 2013 and camelot figures
+ * unchanged (bench/tables-eval.ts).
  */
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +73,29 @@ async function statementPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A last page: one heading line, right-aligned figures, four payments out and none in. */
+async function lastPagePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
+  const page = doc.addPage([612, H]);
+  const left = [52, 101, 138];
+  const right = [451, 500, 560];
+  ['Date', 'Type', 'Details'].forEach((h, k) => text(page, bold, h, left[k]!, 48, 10));
+  ['Paid out', 'Paid in', 'Balance'].forEach((h, k) => text(page, bold, h, right[k]!, 48, 10, true));
+  page.drawLine({ start: { x: 50, y: H - 44 }, end: { x: 562, y: H - 44 }, thickness: 0.75 });
+  page.drawLine({ start: { x: 50, y: H - 62 }, end: { x: 562, y: H - 62 }, thickness: 0.75 });
+  const payments = [['27 Nov', 'DD', 'BRITISH GAS SERVICES', '30.29', '-2,059.88'], ['27 Nov', 'SO', 'GYM MEMBERSHIP PUREGYM', '178.72', '-2,238.60'], ['28 Nov', 'ATM', 'CASH NOTEMACHINE KINGS CROSS', '2.50', '-2,241.10'], ['29 Nov', 'DD', 'BRITISH GAS SERVICES', '99.98', '-2,341.08']];
+  payments.forEach((r, i) => {
+    const top = 68 + 17 * i;
+    r.slice(0, 3).forEach((c, k) => text(page, font, c, left[k]!, top, 10));
+    text(page, font, r[3]!, 451, top, 10, true);
+    text(page, font, r[4]!, 560, top, 10, true);
+  });
+  text(page, font, 'Please check this statement carefully. Balances are shown in pounds sterling.', 50, 150, 10);
+  return doc.save();
+}
+
 const rows = (html: string) => [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1]!.replace(/<br>/g, ' ')));
 
 describe('a bank statement ruled under every row', () => {
@@ -119,5 +144,14 @@ describe('a bank statement ruled under every row', () => {
     expect(body.length).toBe(18);
     expect(body[17]![0]).toMatch(/^\d\d Oct 2026$/);
     expect(segs.filter((s) => s.page_number === 2 && s.segment_type !== 'Table' && s.content.trim() === '2026'), shown()).toEqual([]);
+  });
+
+  it('keeps a column shown by its heading alone', async () => {
+    const last = await parsedSegments<Seg>(engine, { data: await lastPagePdf(), fileName: 'last-page.pdf' });
+    const table = last.filter((s) => s.segment_type === 'Table');
+    expect(table.length, JSON.stringify(last.map((s) => [s.segment_type, s.content.slice(0, 40)]))).toBe(1);
+    const grid = rows(table[0]!.html);
+    expect(grid[0]).toEqual(['Date', 'Type', 'Details', 'Paid out', 'Paid in', 'Balance']);
+    expect(grid.slice(1).map((r) => [r[3], r[4], r[5]])).toEqual([['30.29', '', '-2,059.88'], ['178.72', '', '-2,238.60'], ['2.50', '', '-2,241.10'], ['99.98', '', '-2,341.08']]);
   });
 });

@@ -92,7 +92,7 @@ export function columnGaps(rows: readonly Chunk[][], x0: number, x1: number, opt
     let worst = -1;
     let worstOcc = Infinity;
     for (let k = 0; k < occupied.length; k++) {
-      if (occupied[k]! < minSide && occupied[k]! < worstOcc) {
+      if (occupied[k]! < minSide && occupied[k]! < worstOcc && !headingOnlyColumn(rows, gaps, k)) {
         worst = k;
         worstOcc = occupied[k]!;
       }
@@ -116,24 +116,30 @@ const SPARSE_COLUMN_CHUNKS = 3;
  * has fewer rows than may cross a strip, so its strip and the gaps on either side read as
  * one gap and its cells were joined to a neighbour's. Chunks lying wholly inside the strip,
  * clear of both its edges, in a chain of overlapping spans as a column's cells are (its
- * heading over right-aligned figures), three or more, are such a column: the strip is the
- * gaps beside those columns (profile indices from x0), or undefined where there are none.
+ * heading over right-aligned figures), three or more, are such a column, and so is a heading
+ * of the table's first line alone in the strip: the strip is the gaps beside those columns (profile indices
+ * from x0), or undefined where there are none.
  * A label spanning two columns reaches over the strip's edges and is no such chunk.
  */
 function sparseColumnSplit(rows: readonly Chunk[][], x0: number, i: number, j: number, minWidth: number): Array<[number, number]> | undefined {
   const g0 = x0 + i * STEP;
   const g1 = x0 + j * STEP;
   const inside = rows.flatMap((r) => r.filter((c) => c.x0 >= g0 + minWidth && c.x1 <= g1 - minWidth)).sort((a, b) => a.x0 - b.x0);
-  if (inside.length < SPARSE_COLUMN_CHUNKS) return undefined;
-  const columns: Array<{ x0: number; x1: number; n: number }> = [];
+  // A heading of a heading row alone in the strip, no other row's text under or over it,
+  // counts too (a column with no cell here).
+  const lone = inside.length === 1 && headingRow(rows[0]) && rows.slice(1).every((r) => r.every((c) => c.x1 <= inside[0]!.x0 || c.x0 >= inside[0]!.x1));
+  const heading = new Set(lone ? rows[0] : []);
+  if (inside.length < SPARSE_COLUMN_CHUNKS && !inside.some((c) => heading.has(c))) return undefined;
+  const columns: Array<{ x0: number; x1: number; n: number; heading: boolean }> = [];
   for (const c of inside) {
     const last = columns[columns.length - 1];
     if (last && c.x0 <= last.x1) {
       last.x1 = Math.max(last.x1, c.x1);
       last.n++;
-    } else columns.push({ x0: c.x0, x1: c.x1, n: 1 });
+      last.heading ||= heading.has(c);
+    } else columns.push({ x0: c.x0, x1: c.x1, n: 1, heading: heading.has(c) });
   }
-  const found = columns.filter((c) => c.n >= SPARSE_COLUMN_CHUNKS);
+  const found = columns.filter((c) => c.n >= SPARSE_COLUMN_CHUNKS || c.heading);
   if (found.length === 0) return undefined;
   const out: Array<[number, number]> = [];
   let from = i;
@@ -143,4 +149,33 @@ function sparseColumnSplit(rows: readonly Chunk[][], x0: number, i: number, j: n
   }
   out.push([from, j]);
   return out.filter(([a, b]) => (b - a) * STEP >= minWidth);
+}
+
+/**
+ * A row of column headings: three or more, each of four words at most and with a letter (no
+ * title line of a page, no first row of figures: "327 BALLOTS CAST | … | SERIAL | 1").
+ */
+function headingRow(row: readonly Chunk[] | undefined): row is readonly Chunk[] {
+  return !!row && row.length >= 3 && row.every((c) => c.text.trim().split(/\s+/).length <= 4 && /\p{L}/u.test(c.text));
+}
+
+/**
+ * Column `k` (between gaps k-1 and k) holds nothing but a heading of the table's first line,
+ * a heading row, standing clear of the gaps on both sides, its neighbours
+ * headed too: a column with no cell on this page (a statement's "Paid in" on a page of
+ * payments out), not a ragged edge nor a heading set off its column's figures.
+ */
+function headingOnlyColumn(rows: readonly Chunk[][], gaps: readonly ColumnGap[], k: number): boolean {
+  const left = gaps[k - 1];
+  const right = gaps[k];
+  const first = rows[0];
+  if (!left || !right || !first || !headingRow(first)) return false;
+  const between = (a: number, b: number) => (c: Chunk) => (c.x0 + c.x1) / 2 >= a && (c.x0 + c.x1) / 2 < b;
+  const within = between(left.x, right.x);
+  const heading = first.filter(within);
+  if (heading.length !== 1 || heading[0]!.x0 < left.g1 - 1 || heading[0]!.x1 > right.g0 + 1 || rows.slice(1).some((r) => r.some(within))) return false;
+  // Its neighbours have headings of their own: it is no offset heading of a neighbour's cells.
+  const before = gaps[k - 2]?.x ?? -Infinity;
+  const after = gaps[k + 1]?.x ?? Infinity;
+  return first.some(between(before, left.x)) && first.some(between(right.x, after));
 }
