@@ -321,9 +321,11 @@ function trailingLines(block: LineInfo[], infos: readonly LineInfo[], size: numb
     const firstCol = last.chunks[0]!;
     const indented = cand.line.x0 >= firstCol.x0 + 0.5 * size && cand.line.x0 < firstCol.x1;
     const continues = /^[\p{Ll}(]/u.test(text) || /(?:[-–,&(]|\b(?:and|or|of|the|in|for|to))$/i.test(firstCol.text);
-    // The block's rows wrap a cell the same way: a single line at its x under a row ("01 Oct"
-    // over "2026"); a note under the table opens with its mark ("* Significance p = 0,000").
-    const wrapsAsAbove = !/^[*†‡§¶]/u.test(text) && block.some((l, i) => i > 0 && l.chunks.length === 1 && Math.abs(l.line.x0 - cand.line.x0) <= 1 && block[i - 1]!.chunks.length > 1);
+    // The block's rows wrap a cell the same way: a single line under a row's cell, at its x
+    // ("01 Oct" over "2026"), as the candidate stands under the last row's; a note under the
+    // table opens with its mark ("* Significance p = 0,000").
+    const cellAt = (l: LineInfo) => l.chunks.length > 1 && l.chunks.some((c) => Math.abs(c.x0 - cand.line.x0) <= 1);
+    const wrapsAsAbove = !/^[*†‡§¶]/u.test(text) && cellAt(last) && block.some((l, i) => i > 0 && l.chunks.length === 1 && Math.abs(l.line.x0 - cand.line.x0) <= 1 && cellAt(block[i - 1]!));
     if (gap > 0.6 * size || cand.line.x1 > box.left + box.width || !(indented || continues || wrapsAsAbove) || CAPTION.test(text)) return;
     block.push(cand);
   }
