@@ -54,7 +54,7 @@ const BYTE_CODES = /[\u0021-\u009F\u00A1-\u00FF]/g;
  * area (0x20 at U+F020 or U+E020, as pdftotext gives it too): the words a title font sets
  * with it ("of the United States") ran together once the private-use glyph was dropped.
  */
-const PRIVATE_SPACE = /^[\uE020\uF020\uF0A0]$/;
+const isPrivateSpace = (uni: string): boolean => uni === '\uE020' || uni === '\uF020' || uni === '\uF0A0';
 
 export const pictographCodes = (text: string): string => text.replace(BYTE_CODES, (c) => String.fromCharCode(0xf000 + c.charCodeAt(0)));
 export function multiply(m1: Matrix, m2: Matrix): number[] {
@@ -183,7 +183,7 @@ export function showText(ts: TextState, glyphs: ArrayLike<Glyph | number>, ctm: 
     const spacing = (g.isSpace ? ts.wordSpacing : 0) + ts.charSpacing;
     const width = (g.width ?? 0) * advanceScale + spacing * ts.fontDirection;
     const uni = font.pictographs ? pictographCodes(g.unicode ?? '') : (g.unicode ?? '');
-    if (uni.trim() === '' || PRIVATE_SPACE.test(uni)) {
+    if (uni.trim() === '' || isPrivateSpace(uni)) {
       // Whether a space glyph separates words is decided by the gap it leaves (kerning
       // sometimes cancels it), so it is only remembered here.
       spaceGlyph = text !== '';

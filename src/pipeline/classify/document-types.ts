@@ -79,15 +79,14 @@ const lowestText = (b: Block, p: PageLayout) => !p.blocks.some((o) => o !== b &&
 /** Mark page headers and footers: margin text that repeats across pages, or page numbers. */
 function markHeadersFooters(pages: readonly PageLayout[]): void {
   const counts = new Map<string, Set<number>>();
-  const candidates: Array<{ block: Block; key: string; zone: 'top' | 'bottom'; page: number; alone: boolean }> = [];
+  // `pageNumber`: a number alone on its line ("[18]" beside its reference is a label, not a page number).
+  const candidates: Array<{ block: Block; key: string; zone: 'top' | 'bottom'; page: number; pageNumber: boolean }> = [];
   // A running head or foot stands once on a page; text found twice in one page's margin is a
   // heading style at the top of columns ("SECTION. 7." and "SECTION. 8.", numbers aside).
   const twice = new Set<string>();
   for (const p of pages) {
     for (const b of p.blocks) {
-      // A caption repeats as a continued table's does ("Table 4. … —Continued"): it is body.
-      // (By its text: the layout model types some running feet Caption.)
-      if (b.kind !== 'text' || b.lines.length > 3 || (b.type === 'Caption' && isCaptionStart(blockText(b)))) continue;
+      if (b.kind !== 'text' || b.lines.length > 3) continue;
       // The margins first: joining and counting the text of every short block costs more.
       const bottom = b.bbox.top + b.bbox.height;
       const inBottom = b.bbox.top >= p.height * (1 - MARGIN);
@@ -96,10 +95,13 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
       const zone = bottom <= p.height * MARGIN * 1.2 ? 'top' : inBottom || low ? 'bottom' : undefined;
       if (!zone) continue;
       const text = blockText(b);
+      // A caption repeats as a continued table's does ("Table 4. … —Continued"): it is body.
+      // (By its text: the layout model types some running feet Caption.)
+      if (b.type === 'Caption' && isCaptionStart(text)) continue;
       if (zone === 'bottom' && !inBottom && !PAGE_NUMBER.test(text)) continue;
       if (countWords(text) > 25) continue;
       const key = `${zone}:${normalizeRepeat(text)}`;
-      candidates.push({ block: b, key, zone, page: p.pageNumber, alone: aloneOnLine(b, p) });
+      candidates.push({ block: b, key, zone, page: p.pageNumber, pageNumber: PAGE_NUMBER.test(text) && aloneOnLine(b, p) });
       const set = counts.get(key) ?? new Set<number>();
       if (set.has(p.pageNumber)) twice.add(key);
       set.add(p.pageNumber);
@@ -110,22 +112,29 @@ function markHeadersFooters(pages: readonly PageLayout[]): void {
   const found: Array<{ c: (typeof candidates)[number]; repeated: boolean }> = [];
   for (const c of candidates) {
     const repeated = (counts.get(c.key)?.size ?? 0) >= minRepeat && !twice.has(c.key);
-    // A number next to text on its line ("[18]" beside its reference) is a label, not a page number.
-    const pageNumber = isPageNumber(c);
-    if (repeated || pageNumber) found.push({ c, repeated });
+    if (repeated || c.pageNumber) found.push({ c, repeated });
   }
   const furniture = new Set(found.map((f) => f.c.block));
   const byNumber = new Map(pages.map((p) => [p.pageNumber, p]));
   for (const { c, repeated } of found) {
     if (c.zone === 'bottom' && repeated && listLineAbove(c.block, byNumber.get(c.page)!, furniture)) continue;
-    if (c.zone === 'top' && !isPageNumber(c) && bodyLineAbove(c.block, byNumber.get(c.page)!, furniture)) continue;
+    if (c.zone === 'top' && !c.pageNumber && bodyLineAbove(c.block, byNumber.get(c.page)!, furniture)) continue;
     c.block.type = c.zone === 'top' ? 'PageHeader' : 'PageFooter';
     c.block.typeConfidence = repeated ? 0.9 : 0.75;
   }
 }
 
-function isPageNumber(c: { block: Block; alone: boolean }): boolean {
-  return c.alone && PAGE_NUMBER.test(blockText(c.block));
+/**
+ * Body text (no furniture) ends right above `b`: from 0.3 of its size over its top to
+ * `reachEm` of its size above it, and `fits` it.
+ */
+function bodyRightAbove(b: Block, p: PageLayout, furniture: ReadonlySet<Block>, reachEm: number, fits: (o: Block, size: number) => boolean): boolean {
+  const size = b.fontSize || 10;
+  return p.blocks.some((o) => {
+    if (o === b || o.kind !== 'text' || furniture.has(o)) return false;
+    const gap = b.bbox.top - (o.bbox.top + o.bbox.height);
+    return gap >= -0.3 * size && gap < reachEm * size && fits(o, size);
+  });
 }
 
 /**
@@ -135,13 +144,7 @@ function isPageNumber(c: { block: Block; alone: boolean }): boolean {
  * body, not under a caption or a heading.
  */
 function bodyLineAbove(b: Block, p: PageLayout, furniture: ReadonlySet<Block>): boolean {
-  const size = b.fontSize || 10;
-  return p.blocks.some((o) => {
-    if (o === b || o.kind !== 'text' || furniture.has(o)) return false;
-    const gap = b.bbox.top - (o.bbox.top + o.bbox.height);
-    const overlap = Math.min(b.bbox.left + b.bbox.width, o.bbox.left + o.bbox.width) - Math.max(b.bbox.left, o.bbox.left);
-    return gap >= -0.3 * size && gap < size && overlap > 0;
-  });
+  return bodyRightAbove(b, p, furniture, 1, (o) => Math.min(b.bbox.left + b.bbox.width, o.bbox.left + o.bbox.width) > Math.max(b.bbox.left, o.bbox.left));
 }
 
 /**
@@ -151,13 +154,7 @@ function bodyLineAbove(b: Block, p: PageLayout, furniture: ReadonlySet<Block>): 
  * footer. A footer is set apart from the body above it.
  */
 function listLineAbove(b: Block, p: PageLayout, furniture: ReadonlySet<Block>): boolean {
-  const size = b.fontSize || 10;
-  return p.blocks.some((o) => {
-    if (o === b || o.kind !== 'text' || furniture.has(o)) return false;
-    const bottom = o.bbox.top + o.bbox.height;
-    const gap = b.bbox.top - bottom;
-    return gap >= -0.3 * size && gap < 0.5 * size && Math.abs(o.bbox.left - b.bbox.left) <= size && Math.abs(o.fontSize - size) <= 0.1 * size;
-  });
+  return bodyRightAbove(b, p, furniture, 0.5, (o, size) => Math.abs(o.bbox.left - b.bbox.left) <= size && Math.abs(o.fontSize - size) <= 0.1 * size);
 }
 
 function markTitle(pages: readonly PageLayout[], body: number): { title: Block; authors?: Block } | undefined {

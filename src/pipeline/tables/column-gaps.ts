@@ -117,9 +117,9 @@ const SPARSE_COLUMN_CHUNKS = 3;
  * one gap and its cells were joined to a neighbour's. Chunks lying wholly inside the strip,
  * clear of both its edges, in a chain of overlapping spans as a column's cells are (its
  * heading over right-aligned figures), three or more, are such a column, and so is a heading
- * of the table's first line alone in the strip: the strip is the gaps beside those columns (profile indices
- * from x0), or undefined where there are none.
- * A label spanning two columns reaches over the strip's edges and is no such chunk.
+ * of the table's first line alone in the strip: the strip is the gaps beside those columns
+ * (profile indices from x0), or undefined where there are none. A label spanning two columns
+ * reaches over the strip's edges and is no such chunk.
  */
 function sparseColumnSplit(rows: readonly Chunk[][], x0: number, i: number, j: number, minWidth: number): Array<[number, number]> | undefined {
   const g0 = x0 + i * STEP;
@@ -160,10 +160,10 @@ function headingRow(row: readonly Chunk[] | undefined): row is readonly Chunk[] 
 }
 
 /**
- * Column `k` (between gaps k-1 and k) holds nothing but a heading of the table's first line,
- * a heading row, standing clear of the gaps on both sides, its neighbours
- * headed too: a column with no cell on this page (a statement's "Paid in" on a page of
- * payments out), not a ragged edge nor a heading set off its column's figures.
+ * Column `k` (between gaps k-1 and k) holds nothing but a heading of the table's first line
+ * (a heading row), standing clear of the gaps on both sides, its neighbours headed too: a
+ * column with no cell on this page (a statement's "Paid in" on a page of payments out), not
+ * a ragged edge nor a heading set off its column's figures.
  */
 function headingOnlyColumn(rows: readonly Chunk[][], gaps: readonly ColumnGap[], k: number): boolean {
   const left = gaps[k - 1];

@@ -12,9 +12,9 @@
  * the column gaps below line up with one above (within 1.5 line sizes), as an address grid's
  * over an item table's (two address columns have one gap, which may fall near one of the
  * item table's by chance: a consultant's invoice generated after a first version, which
- * asked for no gap in common, kept its addresses as the item table's first rows). Headings wrapped over lines above a midrule (ICDAR's us-020, eu-014) have no
- * such band under that rule, and a first version that cut at any rule with a non-table above
- * cut them off. ICDAR's eu-014 and eu-027 and camelot's flag_size hold a band of group
+ * asked for no gap in common, kept its addresses as the item table's first rows). Headings
+ * wrapped over lines above a midrule (ICDAR's us-020, eu-014) have no such band under that
+ * rule, and a first version that cut at any rule with a non-table above cut them off. ICDAR's eu-014 and eu-027 and camelot's flag_size hold a band of group
  * headings between rules inside one table, its columns continuing across: a version that cut
  * there whatever the columns split them (exact tables 83 → 81 and 33 → 32).
  *
@@ -50,7 +50,6 @@ export function cutAtSectionRule<L extends BlockLine>(
   gaps: (lines: readonly L[]) => ColumnGap[],
   apart: Set<L[]>,
 ): L[][] {
-  const separators = (lines: readonly L[]) => gaps(lines).map((g) => g.x);
   if (block.length < 2 * MIN_SECTION_LINES || rules.h.length === 0) return [block];
   const x0 = Math.min(...block.map((l) => l.line.x0));
   const x1 = Math.max(...block.map((l) => l.line.x1));
@@ -65,7 +64,8 @@ export function cutAtSectionRule<L extends BlockLine>(
     while (band <= MAX_HEADING_LINES && r + band < block.length && !ruled[r + band]) band++;
     if (band > MAX_HEADING_LINES || r + band >= block.length) continue;
     // Or the rule under the table's column headings, set right above it.
-    const k = r - headingsOver(block, r, gaps(block.slice(r)));
+    const gapsUnder = gaps(block.slice(r));
+    const k = r - headingsOver(block, r, gapsUnder);
     // Headings that open the block: the rules below are its rows' (a statement ruled under each row).
     if (k === 0) return [block];
     if (k === r && k < MIN_SECTION_LINES) continue;
@@ -76,8 +76,8 @@ export function cutAtSectionRule<L extends BlockLine>(
     // Two tables meet at the rule when their column gaps do not line up: fewer than half the
     // table's below stand within 1.5 line sizes of one above.
     const size = Math.max(...block.map((l) => l.line.size));
-    const above = separators(upper);
-    const below = separators(lower);
+    const above = gaps(upper).map((g) => g.x);
+    const below = (k === r ? gapsUnder : gaps(lower)).map((g) => g.x);
     if (below.filter((y) => above.some((x) => Math.abs(x - y) <= 1.5 * size)).length < 0.5 * below.length) {
       apart.add(lower);
       return [upper, lower];
@@ -104,9 +104,10 @@ const LABELLED_COLUMNS = 2 / 3;
 
 /**
  * How many lines right above `block[at]` (a rule between) are the column headings of the
- * lines from `at` down: set close together (their rule at most 1.2 line sizes under them), no chunk across one of their column gaps
- * (`gaps`), each over two columns or more, and labelling two thirds of the columns between them (a bank statement's
- * "Date | Description | Money out (£) | …" over its rule, with no rule above). 0 when none.
+ * lines from `at` down: set close together (their rule at most 1.2 line sizes under them),
+ * no chunk across one of their column gaps (`gaps`), each over two columns or more, and
+ * labelling two thirds of the columns between them (a bank statement's "Date | Description |
+ * Money out (£) | …" over its rule, with no rule above). 0 when none.
  */
 function headingsOver(block: readonly BlockLine[], at: number, gaps: readonly ColumnGap[]): number {
   if (gaps.length === 0) return 0;
