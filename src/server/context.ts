@@ -102,7 +102,7 @@ export interface ServerContext {
   /** Cluster mode: fetches the records a request names before its route peeks at them. */
   prefetch?: (ids: string[]) => Promise<void>;
   /** Cluster mode: per-key queue depth (key-backpressure.ts). */
-  cluster?: { keyBackpressure(owner: string): { queued: number; limit: number; retryAfter: number } | null; accepted(owner: string): void };
+  cluster?: { keyBackpressure(owner: string): { queued: number; limit: number; retryAfter: number } | null; accepted(owner: string, id: string): void };
   keys: KeyRing;
   /** Where quotas, tickets, the ledger, batches and v3 jobs are kept: files, or Redis in cluster mode (shared-state/). */
   state: SharedState;

@@ -14,6 +14,6 @@ export function refuseBusyKey(ctx: ServerContext, owner: string): void {
   throw new HttpError(429, 'too_many_queued', `This key has ${b.queued} jobs waiting (limit ${b.limit}); retry in ${b.retryAfter} s. No job was created.`, { queued: b.queued, limit: b.limit }, b.retryAfter);
 }
 
-export function countAccepted(ctx: ServerContext, owner: string): void {
-  ctx.cluster?.accepted(owner);
+export function countAccepted(ctx: ServerContext, owner: string, id: string): void {
+  ctx.cluster?.accepted(owner, id);
 }

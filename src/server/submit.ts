@@ -142,7 +142,7 @@ export async function submitJob<V extends { job_id: string } = CreationResponse>
     owned.catch(() => undefined); // awaited below
     await Promise.all([deducted, owned, ctx.settlement.open({ job: created.job_id, owner: key.name, reserved: pages, inputs: upload ? [upload] : [] }, owned)]);
     markPhase('submission-durable', created.job_id);
-    countAccepted(ctx, key.name);
+    countAccepted(ctx, key.name, created.job_id);
     primeWhenDone(ctx, created.job_id);
     return { ...created, ...('credit_used' in created ? { credit_used: pages } : {}), quota_remaining: left };
   } catch (err) {

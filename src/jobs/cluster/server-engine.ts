@@ -20,6 +20,7 @@ import type { BullJobQueue } from './bull-queue.js';
 import { readStats, type ClusterStats } from './cluster-stats.js';
 import type { RedisJobStore } from './redis-job-store.js';
 import { cancelKey } from './worker-engine.js';
+import { WaitingByOwner } from './waiting-by-owner.js';
 
 /** Waiting jobs looked at for per-key depth (the front of the queue). */
 const PER_KEY_SCAN = 5000;
@@ -37,7 +38,7 @@ export interface ServerEngineConfig extends EngineConfig {
 export class ClusterServerEngine extends DurableEngine {
   private depth = 0;
   /** Waiting jobs per owner (API key name), among the first PER_KEY_SCAN waiting. */
-  private waitingByOwner = new Map<string, number>();
+  private readonly waitingByOwner = new WaitingByOwner();
   private stats: ClusterStats | undefined;
   private readonly refresher: NodeJS.Timeout;
 
@@ -53,11 +54,10 @@ export class ClusterServerEngine extends DurableEngine {
     this.depth = await this.c.queue.size();
     this.stats = await readStats(this.c.redis);
     if (this.c.maxQueuedPerKey !== undefined) {
-      const waiting = await this.c.queue.queue.getWaiting(0, PER_KEY_SCAN - 1);
-      const owners = await this.c.store.owners(waiting.map((j) => j.id!).filter(Boolean));
-      const counts = new Map<string, number>();
-      for (const o of owners) if (o) counts.set(o, (counts.get(o) ?? 0) + 1);
-      this.waitingByOwner = counts;
+      const startedAt = Date.now();
+      const ids = (await this.c.queue.queue.getWaiting(0, PER_KEY_SCAN - 1)).map((j) => j.id!).filter(Boolean);
+      const owners = await this.c.store.owners(ids);
+      this.waitingByOwner.scan(startedAt, ids.map((id, i) => ({ id, owner: owners[i] ?? '' })));
     }
   }
 
@@ -67,15 +67,15 @@ export class ClusterServerEngine extends DurableEngine {
    */
   keyBackpressure(owner: string): { queued: number; limit: number; retryAfter: number } | null {
     const limit = this.c.maxQueuedPerKey;
-    const queued = this.waitingByOwner.get(owner) ?? 0;
+    const queued = this.waitingByOwner.count(owner);
     if (limit === undefined || queued < limit) return null;
     const rate = this.stats?.jobsPerSecond ?? 0;
     return { queued, limit, retryAfter: rate > 0 ? Math.max(1, Math.min(300, Math.ceil(queued / rate))) : 5 };
   }
 
-  /** A submission by `owner` was accepted (counted until the next refresh). */
-  accepted(owner: string): void {
-    this.waitingByOwner.set(owner, (this.waitingByOwner.get(owner) ?? 0) + 1);
+  /** A submission by `owner` was accepted as job `id` (counted once, with the scans: waiting-by-owner.ts). */
+  accepted(owner: string, id: string): void {
+    this.waitingByOwner.accepted(owner, id);
   }
 
   /** The cluster's statistics as last read (GET /metrics reads them fresh). */
