@@ -9,7 +9,8 @@
  * may cross a column gap); a row whose description wraps beside its wrapped date was two
  * rows (two lines of figures read as two records); the last row's "2026" was left under the
  * table. A last page of payments out alone shows its "Paid in" column by its heading only: it
- * was joined to its neighbours' headings. Guards elsewhere: ICDAR 2013 and camelot figures
+ * was joined to its neighbours' headings; so was a card statement's last column, "Credit £",
+ * on a page of debits. Guards elsewhere: ICDAR 2013 and camelot figures
  * unchanged (bench/tables-eval.ts).
  */
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
@@ -96,6 +97,24 @@ async function lastPagePdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A card statement's last page: debits only, so its last column, "Credit £", has no cell. */
+async function cardPagePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, H]);
+  const left = [48, 160, 248];
+  ['Transaction date', 'Posting date', 'Description'].forEach((h, k) => text(page, font, h, left[k]!, 43, 8.5));
+  ['Debit £', 'Credit £'].forEach((h, k) => text(page, font, h, [489, 547][k]!, 43, 8.5, true));
+  const debits = [['25/11/26', '26/11/26', 'SHELL FUEL 2231 LEEDS', '26.83'], ['26/11/26', '27/11/26', 'WAITROSE 114 HEADINGLEY', '76.11'], ['26/11/26', '27/11/26', 'NETFLIX.COM AMSTERDAM NL', '104.24'], ['27/11/26', '28/11/26', 'DELIVEROO LONDON', '220.47'], ['28/11/26', '29/11/26', 'APPLE.COM/BILL CORK IE', '31.95']];
+  debits.forEach((r, i) => {
+    const top = 59 + 15 * i;
+    r.slice(0, 3).forEach((c, k) => text(page, font, c, left[k]!, top, 8.5));
+    text(page, font, r[3]!, 489, top, 8.5, true);
+  });
+  text(page, font, 'Minimum payment due: £25.00 by 24 December 2026.', 48, 150, 9);
+  return doc.save();
+}
+
 const rows = (html: string) => [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1]!.replace(/<br>/g, ' ')));
 
 describe('a bank statement ruled under every row', () => {
@@ -153,5 +172,14 @@ describe('a bank statement ruled under every row', () => {
     const grid = rows(table[0]!.html);
     expect(grid[0]).toEqual(['Date', 'Type', 'Details', 'Paid out', 'Paid in', 'Balance']);
     expect(grid.slice(1).map((r) => [r[3], r[4], r[5]])).toEqual([['30.29', '', '-2,059.88'], ['178.72', '', '-2,238.60'], ['2.50', '', '-2,241.10'], ['99.98', '', '-2,341.08']]);
+  });
+
+  it('keeps a last column shown by its heading alone', async () => {
+    const card = await parsedSegments<Seg>(engine, { data: await cardPagePdf(), fileName: 'card-page.pdf' });
+    const table = card.filter((s) => s.segment_type === 'Table');
+    expect(table.length, JSON.stringify(card.map((s) => [s.segment_type, s.content.slice(0, 40)]))).toBe(1);
+    const grid = rows(table[0]!.html);
+    expect(grid[0]).toEqual(['Transaction date', 'Posting date', 'Description', 'Debit £', 'Credit £']);
+    expect(grid.slice(1).map((r) => [r[3], r[4]])).toEqual([['26.83', ''], ['76.11', ''], ['104.24', ''], ['220.47', ''], ['31.95', '']]);
   });
 });

@@ -169,13 +169,18 @@ function headingOnlyColumn(rows: readonly Chunk[][], gaps: readonly ColumnGap[],
   const left = gaps[k - 1];
   const right = gaps[k];
   const first = rows[0];
-  if (!left || !right || !first || !headingRow(first)) return false;
+  // The last column may be one too (a card statement's "Credit £" on a page with no credit),
+  // standing wholly right of every other row's text; its strip runs on over the heading (a
+  // row may cross a strip), so the heading need only stand right of the separator.
+  const lastColumn = k === gaps.length;
+  if (!left || (!right && !lastColumn) || !first || !headingRow(first)) return false;
   const between = (a: number, b: number) => (c: Chunk) => (c.x0 + c.x1) / 2 >= a && (c.x0 + c.x1) / 2 < b;
-  const within = between(left.x, right.x);
+  const within = between(left.x, right?.x ?? Infinity);
   const heading = first.filter(within);
-  if (heading.length !== 1 || heading[0]!.x0 < left.g1 - 1 || heading[0]!.x1 > right.g0 + 1 || rows.slice(1).some((r) => r.some(within))) return false;
+  if (heading.length !== 1 || heading[0]!.x0 < (right ? left.g1 - 1 : left.x) || (right && heading[0]!.x1 > right.g0 + 1)) return false;
+  if (rows.slice(1).some((r) => r.some((c) => within(c) || (lastColumn && c.x1 > heading[0]!.x0)))) return false;
   // Its neighbours have headings of their own: it is no offset heading of a neighbour's cells.
   const before = gaps[k - 2]?.x ?? -Infinity;
   const after = gaps[k + 1]?.x ?? Infinity;
-  return first.some(between(before, left.x)) && first.some(between(right.x, after));
+  return first.some(between(before, left.x)) && (!right || first.some(between(right.x, after)));
 }
