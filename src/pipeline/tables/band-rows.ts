@@ -10,7 +10,7 @@ import { groupRows, isNumericText, type LineCells } from './row-groups.js';
  * Rows of one band between rules. A band is one row (multi-line cells) unless it holds
  * several records: lines that fill two or more columns, at least three of them (two when
  * the table draws no rules between rows at all, or when both hold numbers in two or more
- * columns: numbers do not wrap). The first band of a ruled table is its
+ * columns, or fill the same columns with a number in one: numbers do not wrap). The first band of a ruled table is its
  * header, where every heading may wrap: there only lines with numbers count as records, and
  * group headings over fuller column headings are their own row (header-spans.ts; only where
  * some columns come from text alignment: a fully ruled grid draws its own levels). Between
@@ -28,7 +28,12 @@ export function splitBand(lines: readonly LineCells[], rowsRuled: boolean, heade
   // two records, even between rules (groups of rows ruled off together). A record's wrapped
   // cells may be figures too, in other columns ("04 Oct" over "2026" beside a phone number).
   const numericCols = fullLines.map((l) => new Set([...l.cols].filter(([, t]) => isNumericText(t)).map(([c]) => c)));
-  const numericRecords = numericCols.filter((a, i) => numericCols.some((b, j) => j !== i && [...a].filter((c) => b.has(c)).length >= 2)).length;
+  // So are two lines filling the same columns, a figure in one of them on both (a totals
+  // block under an item table, "Subtotal 8,194.00" over "VAT 20% 1,608.00", between its
+  // table's last row rule and the rule over "Total due").
+  const colsOf = fullLines.map((l) => [...l.cols].filter(([, t]) => t.trim()).map(([c]) => c).join(','));
+  const parallel = (i: number, j: number) => colsOf[i] === colsOf[j] && numericCols[i]!.size > 0 && [...numericCols[i]!].some((c) => numericCols[j]!.has(c));
+  const numericRecords = numericCols.filter((a, i) => numericCols.some((b, j) => j !== i && ([...a].filter((c) => b.has(c)).length >= 2 || parallel(i, j)))).length;
   if (rowsRuled && !headerBand && numericRecords < 2 && centredRecord(lines)) return [lines.map((_, i) => i)];
   const split = full >= 3 || (full >= 2 && (!rowsRuled || headerBand || numericRecords >= 2));
   const level = !split && headerBand && alignedColumns ? groupLevelEnd(lines) : -1;

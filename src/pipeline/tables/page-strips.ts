@@ -5,6 +5,7 @@
 import { findColumnGutters, findGutters, type ColumnGutter } from '../lines/gutters.js';
 import type { TextRun } from '../../model/page.js';
 import { median } from './geometry.js';
+import type { RuleSet, Seg } from './rule-segments.js';
 import { groupLines, lineChunks, words, type Piece, type TextLine } from './text-pieces.js';
 
 /**
@@ -19,6 +20,10 @@ import { groupLines, lineChunks, words, type Piece, type TextLine } from './text
  * tables found in the page-wide ones (stream-regions.ts): cut smaller, a strip can lose the
  * lines that kept a block of it from passing for a table.
  */
+/** Points: a rule ends at a gutter when its end lies within this of the gutter's edge. */
+const RULE_END = 10;
+/** Share of the lines beside a gutter that may have text on both sides, for columns ruled apart. */
+const MAX_PAIRED = 0.5;
 /** Points between a banded gutter and a page-wide one for both to be one gutter. */
 const NEAR_CUT = 10;
 /** A column's line ends (starts) within this many of its font sizes of a banded gutter. */
@@ -28,7 +33,7 @@ const REACH_EM = 6;
  * The page-wide strips, and a function giving the strips cut further at the banded gutters
  * (null when no banded gutter adds a cut).
  */
-export function stripsOf(pieces: readonly Piece[], runs: readonly TextRun[]): { pageWide: TextLine[][]; banded: () => TextLine[][] | null } {
+export function stripsOf(pieces: readonly Piece[], runs: readonly TextRun[], rules: RuleSet): { pageWide: TextLine[][]; banded: () => TextLine[][] | null } {
   const lines = groupLines(pieces);
   // `band`: a banded gutter's extent; a line's chunk beside it counts only when it runs to
   // within REACH_EM of the gutter (a column's line does; a note's lines ending far left of a
@@ -48,7 +53,7 @@ export function stripsOf(pieces: readonly Piece[], runs: readonly TextRun[]): { 
     return median(sizes) >= 4;
   };
   const cuts: Cut[] = findGutters(runs)
-    .filter(([a, b]) => prose((a + b) / 2, true) && prose((a + b) / 2, false))
+    .filter(([a, b]) => (prose((a + b) / 2, true) && prose((a + b) / 2, false)) || ruledApart(a, b, rules.h, lines))
     .map(([a, b]) => ({ x0: a, x1: b, at: (a + b) / 2, top: -Infinity, bottom: Infinity }));
   const pageWide = cuts.length === 0 ? [lines] : split(pieces, cuts);
   const banded = () => {
@@ -63,6 +68,30 @@ export function stripsOf(pieces: readonly Piece[], runs: readonly TextRun[]): { 
     return more.length === cuts.length ? null : split(pieces, more);
   };
   return { pageWide, banded };
+}
+
+/**
+ * Two page columns that each rule their own content (a datasheet's underlined headings and
+ * its spec table beside a list of features) though one holds no prose: horizontal rules end
+ * at the gutter on both sides, two or more each, none crosses it, and the lines beside it
+ * mostly hold text on one side only (a table's rows, even ruled cell by cell, stand on both
+ * sides of its column gaps at one baseline). The two columns had read as one table.
+ */
+function ruledApart(a: number, b: number, h: readonly Seg[], lines: readonly TextLine[]): boolean {
+  if (h.some((s) => s.a < a - 1 && s.b > b + 1)) return false;
+  const mid = (a + b) / 2;
+  const leftEnds = h.filter((s) => s.b >= a - RULE_END && s.b <= mid && s.a < a - RULE_END).length;
+  const rightStarts = h.filter((s) => s.a >= mid && s.a <= b + RULE_END && s.b > b + RULE_END).length;
+  if (leftEnds < 2 || rightStarts < 2) return false;
+  let sided = 0;
+  let paired = 0;
+  for (const l of lines) {
+    const left = l.pieces.some((p) => p.x1 <= mid);
+    const right = l.pieces.some((p) => p.x0 >= mid);
+    if (left && right) paired++;
+    else if (left || right) sided++;
+  }
+  return paired <= MAX_PAIRED * (paired + sided);
 }
 
 /** Pieces grouped by their side of each cut whose band holds them, each group in lines. */
