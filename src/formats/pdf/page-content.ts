@@ -5,6 +5,7 @@
  */
 import type { PageContent } from '../../model/page.js';
 import { walkGraphics, type OpCodes } from './graphics.js';
+import { drawnListMarks } from './drawn-list-marks.js';
 import { dropOverprintedRuns } from './overprint.js';
 import { loadPdfJs, type PDFPageProxy } from './open-document.js';
 import { clearDecodeLimitHit, throwIfDecodeLimitHit } from './decode-limits.js';
@@ -63,7 +64,12 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
     const cy = b.top + b.height / 2;
     return cx >= 0 && cy >= 0 && cx <= viewport.width && cy <= viewport.height;
   };
-  const runs = dropOverprintedRuns(g.runs.filter((r) => onPage(r.bbox)));
+  const printed = dropOverprintedRuns(g.runs.filter((r) => onPage(r.bbox)));
+  const paths = g.paths.filter(onPage);
+  const rects = g.rects.filter(onPage);
+  // List marks painted as shapes (a browser's list) become mark runs before their items.
+  const { marks, used } = drawnListMarks(printed, paths, rects);
+  const runs = marks.size ? printed.flatMap((r) => (marks.has(r) ? [marks.get(r)!, r] : [r])) : printed;
   const links = extras?.links ? await readLinkAreas(page) : undefined;
   return {
     pageNumber: page.pageNumber,
@@ -71,9 +77,9 @@ export async function extractPageContent(page: PDFPageProxy, isVisible?: (props:
     height: viewport.height,
     runs,
     rules: g.rules.filter((r) => onPage({ left: Math.min(r.x0, r.x1), top: Math.min(r.y0, r.y1), width: Math.abs(r.x1 - r.x0), height: Math.abs(r.y1 - r.y0) })),
-    rects: g.rects.filter(onPage),
+    rects: used.size ? rects.filter((b) => !used.has(b)) : rects,
     images: g.images.filter((b) => b.width > 0 && b.height > 0),
-    graphics: g.paths.filter(onPage),
+    graphics: used.size ? paths.filter((b) => !used.has(b)) : paths,
     shapes: g.shapes,
     textSource: runs.length > 0 ? 'text' : 'none',
     ...(links ? { links } : {}),
