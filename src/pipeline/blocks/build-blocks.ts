@@ -31,6 +31,8 @@ interface Building {
  * new block: 6 pt after a paragraph of 11-pt text set at 1.3 is 0.55 em over its 0.3-em gaps.
  */
 const PARAGRAPH_SPACE_EM = 0.3;
+/** A line that closes its sentence: a stop, maybe a closing quote or bracket after it. */
+const SENTENCE_CLOSED = /[.!?:;]["'”’)\]]?\s*$/u;
 
 /**
  * Sizes of one paragraph's lines. A text layer states them (a line's is its characters'
@@ -79,9 +81,15 @@ function canJoin(b: Building, line: Line, leading: PageLeading): boolean {
   // Nor does it take a line that opens a numbered or lettered item: set solid, the space
   // before an item told it apart from the paragraph above.
   if (gapEm > SOLID_GAP_EM && ((b.lines.length === 1 && line.bbox.left > b.left + 3 * size) || LIST_ITEM_START.test(line.text))) return false;
-  // Paragraph end: the previous line stops well short of the block's right edge.
+  // Paragraph end: the previous line stops well short of the block's right edge, and closes
+  // its sentence or the next line runs on to the edge (a new paragraph's first line). Lines
+  // that each end short without a stop, flush at one left edge (an address, a list of names;
+  // a code listing's indents keep the old rule), are one block: an invoice's "Bill to"
+  // address had lost its last line ("Cardiff CF10 1BT") to a block of its own.
   const width = b.right - b.left;
-  if (b.lines.length >= 2 && last.bbox.left + last.bbox.width < b.right - Math.max(0.25 * width, 4 * size) && line.bbox.left <= last.bbox.left + size) {
+  const short = (l: Line) => l.bbox.left + l.bbox.width < b.right - Math.max(0.25 * width, 4 * size);
+  const flush = b.lines.every((l) => Math.abs(l.bbox.left - line.bbox.left) <= 0.5 * size);
+  if (b.lines.length >= 2 && short(last) && line.bbox.left <= last.bbox.left + size && (SENTENCE_CLOSED.test(last.text) || !short(line) || !flush)) {
     return false;
   }
   // First-line indent of a new paragraph: set in from the block's edge and from the line
