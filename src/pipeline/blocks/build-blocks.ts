@@ -33,6 +33,8 @@ interface Building {
 const PARAGRAPH_SPACE_EM = 0.3;
 /** A line that closes its sentence: a stop, maybe a closing quote or bracket after it. */
 const SENTENCE_CLOSED = /[.!?:;]["'”’)\]]?\s*$/u;
+/** A line whose sentence runs on: a comma, a hyphen or a link word ends it. */
+const OPEN_END = /(?:[,\-‐]|\b(?:a|an|and|as|at|by|for|from|in|of|on|or|the|to|with))\s*$/iu;
 
 /**
  * Sizes of one paragraph's lines. A text layer states them (a line's is its characters'
@@ -81,15 +83,18 @@ function canJoin(b: Building, line: Line, leading: PageLeading): boolean {
   // Nor does it take a line that opens a numbered or lettered item: set solid, the space
   // before an item told it apart from the paragraph above.
   if (gapEm > SOLID_GAP_EM && ((b.lines.length === 1 && line.bbox.left > b.left + 3 * size) || LIST_ITEM_START.test(line.text))) return false;
-  // Paragraph end: the previous line stops well short of the block's right edge, and closes
-  // its sentence or the next line runs on to the edge (a new paragraph's first line). Lines
-  // that each end short without a stop, flush at one left edge (an address, a list of names;
-  // a code listing's indents keep the old rule), are one block: an invoice's "Bill to"
-  // address had lost its last line ("Cardiff CF10 1BT") to a block of its own.
+  // Paragraph end: the previous line stops well short of the block's right edge, does not
+  // run on ("The States of" over "New Hampshire, …"), and closes its sentence, or the next
+  // line runs on past the block's widest line (a paragraph after a short block), or the
+  // block's lines are not flush with it (a code listing's indents). Lines that each end short
+  // without a stop, flush at one edge (an address, a list of names), are one block: an
+  // invoice's "Bill to" address had lost its last line ("Cardiff CF10 1BT") to a block of
+  // its own.
   const width = b.right - b.left;
-  const short = (l: Line) => l.bbox.left + l.bbox.width < b.right - Math.max(0.25 * width, 4 * size);
+  const short = last.bbox.left + last.bbox.width < b.right - Math.max(0.25 * width, 4 * size);
   const flush = b.lines.every((l) => Math.abs(l.bbox.left - line.bbox.left) <= 0.5 * size);
-  if (b.lines.length >= 2 && short(last) && line.bbox.left <= last.bbox.left + size && (SENTENCE_CLOSED.test(last.text) || !short(line) || !flush)) {
+  const pastBlock = line.bbox.left + line.bbox.width > b.right + 2 * size;
+  if (b.lines.length >= 2 && short && line.bbox.left <= last.bbox.left + size && !OPEN_END.test(last.text) && (SENTENCE_CLOSED.test(last.text) || pastBlock || !flush)) {
     return false;
   }
   // First-line indent of a new paragraph: set in from the block's edge and from the line

@@ -32,7 +32,8 @@ const LABEL_WORDS = 3;
 /**
  * A label set apart from its value on one baseline ("Due date" … "20 Dec 2026", an invoice's
  * bold keys over a wide gap): a label of three words at most, its value a block of one line
- * right of it, level with it
+ * in its size, no heading (the next column's "SECTION 2." beside the constitution's
+ * "Amendment XIII."), right of it, level with it
  * (tops within a third of its size), starting within six of its font sizes. A heading has
  * nothing on its baseline so close.
  */
@@ -41,7 +42,17 @@ function labelBesideValue(b: Block, blocks: readonly Block[]): boolean {
   const right = b.bbox.left + b.bbox.width;
   const size = b.fontSize;
   return blocks.some(
-    (o) => o !== b && o.kind === 'text' && o.lines.length === 1 && Math.abs(o.bbox.top - b.bbox.top) <= size / 3 && o.bbox.left >= right && o.bbox.left - right <= 6 * size && VALUE.test(blockText(o).replace(/\s+/g, ' ').trim()),
+    (o) =>
+      o !== b &&
+      o.kind === 'text' &&
+      o.lines.length === 1 &&
+      o.type !== 'SectionHeader' &&
+      o.type !== 'Title' &&
+      Math.abs(o.fontSize - size) <= 0.2 * size &&
+      Math.abs(o.bbox.top - b.bbox.top) <= size / 3 &&
+      o.bbox.left >= right &&
+      o.bbox.left - right <= 6 * size &&
+      VALUE.test(blockText(o).replace(/\s+/g, ' ').trim()),
   );
 }
 
