@@ -110,12 +110,15 @@ export function drawnListMarks(runs: readonly TextRun[], paths: readonly BBox[],
   const marks = new Map<TextRun, TextRun>();
   const used = new Set<BBox>();
   const small = (b: BBox) => b.width > 0 && b.height > 0 && b.width < 20 && b.height < 20 && b.width <= 1.6 * b.height && b.height <= 1.6 * b.width;
-  const found: Candidate[] = [];
-  if (runs.length === 0) return { marks, used };
+  const smallPaths = paths.filter(small);
+  const smallRects = rects.filter(small);
+  // Most pages have no shape a mark's size: the runs are not indexed for them.
+  if (runs.length === 0 || smallPaths.length + smallRects.length === 0) return { marks, used };
   const bands = bandsOf(runs);
-  for (const [shapes, square] of [[paths, false], [rects, true]] as const) {
+  const found: Candidate[] = [];
+  for (const [shapes, square] of [[smallPaths, false], [smallRects, true]] as const) {
     for (const b of shapes) {
-      const c = small(b) ? markFor(b, bands, square) : undefined;
+      const c = markFor(b, bands, square);
       if (c) found.push(c);
     }
   }

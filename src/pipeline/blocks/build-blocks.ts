@@ -10,6 +10,7 @@ import type { Block, Line } from '../../model/layout.js';
 import { pageLeading, RUNS_ON, SOLID_GAP_EM, type PageLeading } from './line-spacing.js';
 import { nextHangingEntry, raggedFirstLineIndent } from './indent-breaks.js';
 import { BULLET_START, LIST_ITEM_START, listMarkKind } from '../../model/list-markers.js';
+import { RUNS_ON_END } from '../../model/sentence-ends.js';
 
 interface Building {
   lines: Line[];
@@ -33,8 +34,6 @@ interface Building {
 const PARAGRAPH_SPACE_EM = 0.3;
 /** A line that closes its sentence: a stop, maybe a closing quote or bracket after it. */
 const SENTENCE_CLOSED = /[.!?:;]["'”’)\]]?\s*$/u;
-/** A line whose sentence runs on: a comma, a hyphen or a link word ends it. */
-const OPEN_END = /(?:[,\-‐]|\b(?:a|an|and|as|at|by|for|from|in|of|on|or|the|to|with))\s*$/iu;
 
 /**
  * Sizes of one paragraph's lines. A text layer states them (a line's is its characters'
@@ -94,7 +93,7 @@ function canJoin(b: Building, line: Line, leading: PageLeading): boolean {
   const short = last.bbox.left + last.bbox.width < b.right - Math.max(0.25 * width, 4 * size);
   const flush = b.lines.every((l) => Math.abs(l.bbox.left - line.bbox.left) <= 0.5 * size);
   const pastBlock = line.bbox.left + line.bbox.width > b.right + 2 * size;
-  if (b.lines.length >= 2 && short && line.bbox.left <= last.bbox.left + size && !OPEN_END.test(last.text) && (SENTENCE_CLOSED.test(last.text) || pastBlock || !flush)) {
+  if (b.lines.length >= 2 && short && line.bbox.left <= last.bbox.left + size && !RUNS_ON_END.test(last.text) && (SENTENCE_CLOSED.test(last.text) || pastBlock || !flush)) {
     return false;
   }
   // First-line indent of a new paragraph: set in from the block's edge and from the line

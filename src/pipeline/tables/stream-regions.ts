@@ -14,6 +14,7 @@
  */
 import type { BBox } from '../../model/document.js';
 import { LIST_MARK_ONLY_ANY_CASE as LIST_MARK } from '../../model/list-markers.js';
+import { RUNS_ON_END } from '../../model/sentence-ends.js';
 import type { TextRun } from '../../model/page.js';
 import { columnGaps, type ColumnGap } from './column-gaps.js';
 import { joinJustifiedChunks, justifiedColumns } from './justified-chunks.js';
@@ -96,8 +97,7 @@ function mixesSizes(l: LineInfo): boolean {
   return sizes.length >= 2 && Math.max(...sizes) >= MIXED_SIZES * Math.min(...sizes);
 }
 
-/** A chunk's sentence goes on in the chunk below it: no closing stop, and a comma, a hyphen or a link word ends it or a lower-case word opens the next. */
-const OPEN_END = /(?:[,\-‐]|\b(?:a|an|and|as|at|by|for|from|in|of|on|or|the|to|with))$/iu;
+/** A chunk's sentence goes on in the chunk below it: no closing stop, and a comma, a hyphen or a link word ends it (RUNS_ON_END) or a lower-case word opens the next. */
 const CLOSED_END = /[.!?:;)]$/u;
 /** A cell of figures: digits with their signs, separators and units. */
 const FIGURE = /^[-+−–(]?[$€£¥]?\s?\d[\d\s.,'’]*%?\)?$/u;
@@ -123,7 +123,7 @@ function sentencesRunDown(block: readonly LineInfo[]): boolean {
       const b = chunkBelow(block, i, a);
       if (!b) continue;
       pairs++;
-      if (long && !CLOSED_END.test(end) && (OPEN_END.test(end) || /^\p{Ll}/u.test(b.text.trim()))) running.push(a);
+      if (long && !CLOSED_END.test(end) && (RUNS_ON_END.test(end) || /^\p{Ll}/u.test(b.text.trim()))) running.push(a);
     }
   }
   if (pairs < 4 || running.length < 0.4 * pairs) return false;
